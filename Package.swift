@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cityguide",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "cityguide", targets: ["cityguide"]),
+        .executable(name: "cityguide-bench", targets: ["cityguide-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "GuideModel"),
+        .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
+        .target(
+            name: "GuideFetch",
+            dependencies: ["GuideModel", "GuideConfig"],
+            resources: [.copy("Sample")]
+        ),
+        .target(name: "GuideAnalysis", dependencies: ["GuideModel"]),
+        .target(name: "GuideMaps", dependencies: ["GuideModel"]),
+        .target(
+            name: "GuideRender",
+            dependencies: [
+                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .target(name: "GuideWrite"),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "GuideValidate", dependencies: ["CLibXML2"]),
+        .target(
+            name: "GuideBuild",
+            dependencies: [
+                "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
+                "GuideValidate", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "cityguide",
+            dependencies: [
+                "GuideBuild", "GuideValidate",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "cityguide-bench",
+            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch"]
+        ),
+        .testTarget(
+            name: "CityguideTests",
+            dependencies: [
+                "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
+                "GuideWrite", "GuideValidate", "GuideBuild",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+    ]
+)

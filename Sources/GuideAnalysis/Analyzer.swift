@@ -1,0 +1,103 @@
+import Foundation
+import GuideModel
+
+/// The Analyze stage: a pure function of the fetched data, the plan and the build date.
+public enum Analyzer {
+    public static func analyze(plan: CityPlan, data: CityData, today: Date) -> CityGuide {
+        // The same place returned for two categories becomes one place, listed in both.
+        var records: [String: Place] = [:]
+        var perCategory: [(CityPlan.Category, CategoryList.Status, [Place])] = []
+        for category in plan.categories {
+            switch data.places[category.id] ?? .absent {
+            case .loaded(let places):
+                var seen: Set<String> = []
+                let unique = places.filter { seen.insert($0.id).inserted }
+                for place in unique where records[place.id] == nil { records[place.id] = place }
+                perCategory.append((category, .ok, unique))
+            case .absent: perCategory.append((category, .absent, []))
+            case .failed(let reason): perCategory.append((category, .failed(reason), []))
+            }
+        }
+        let weighted = Ranking.weightedRatings(records.values.sorted { $0.id < $1.id })
+
+        func ranked(_ place: Place, resultCount: Int) -> RankedPlace {
+            let metres = Geo.distance(plan.origin, place.coordinate)
+            let minutes = Walking.minutes(straightLine: metres)
+            let score = Ranking.bestScore(
+                weightedRating: weighted[place.id], popularity: place.popularity, walkingMinutes: minutes,
+                walkingLimit: plan.walkingMinutes, providerRank: place.providerRank, resultCount: resultCount)
+            return RankedPlace(
+                place: place, slug: "", metresFromOrigin: metres, walkingMinutes: minutes,
+                weightedRating: weighted[place.id], bestScore: score, categoryIDs: [])
+        }
+
+        var listed: [String: RankedPlace] = [:]
+        var lists: [CategoryList] = []
+        for (category, status, places) in perCategory {
+            let sorted = Ranking.sort(places.map { ranked($0, resultCount: places.count) }, by: plan.sort)
+            let kept = Array(sorted.prefix(plan.maxResults))
+            for item in kept {
+                var entry = listed[item.place.id] ?? item
+                entry.categoryIDs.append(category.id)
+                listed[item.place.id] = entry
+            }
+            lists.append(CategoryList(id: category.id, name: category.name, status: status, placeIDs: kept.map(\.place.id)))
+        }
+
+        // Slugs are handed out in name order so they do not depend on which category came first.
+        let slugOrder = listed.values.sorted(by: Ranking.byName)
+        for (item, slug) in zip(slugOrder, Slug.unique(slugOrder.map(\.place.name), fallback: "place")) {
+            listed[item.place.id]?.slug = slug
+        }
+
+        let overview = listed.values.sorted(by: Ranking.byBest)
+        return CityGuide(
+            plan: plan, places: listed, overview: overview.map(\.place.id),
+            categories: lists, topPicks: topPicks(overview), walkable: walkable(overview, limit: plan.walkingMinutes),
+            neighborhoods: Neighborhoods.group(overview, categories: plan.categories),
+            events: data.events.map { upcoming($0, today: today, in: plan.timeZone) },
+            weather: data.weather, warnings: data.warnings)
+    }
+
+    /// At most five, one per chain, by best score.
+    static func topPicks(_ byBest: [RankedPlace], count: Int = 5) -> [String] {
+        var chains: Set<String> = []
+        var picks: [String] = []
+        for item in byBest where picks.count < count {
+            if let chain = item.place.chain?.lowercased() {
+                guard chains.insert(chain).inserted else { continue }
+            }
+            picks.append(item.place.id)
+        }
+        return picks
+    }
+
+    static func walkable(_ byBest: [RankedPlace], limit: Int, count: Int = 3) -> [String] {
+        Array(byBest.filter { $0.walkingMinutes <= limit }.prefix(count).map(\.place.id))
+    }
+
+    /// Events from the build date on (in the city's own calendar), soonest first.
+    public static func upcoming(_ events: [Event], today: Date, in zone: TimeZone) -> [Event] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let d = calendar.dateComponents([.year, .month, .day], from: today)
+        let todayKey = String(format: "%04d-%02d-%02d", d.year ?? 0, d.month ?? 0, d.day ?? 0)
+        var seen: Set<String> = []
+        return events.filter { $0.localDate >= todayKey && seen.insert($0.id).inserted }.sorted { a, b in
+            if a.localDate != b.localDate { return a.localDate < b.localDate }
+            let ta = a.localTime ?? "99", tb = b.localTime ?? "99"
+            if ta != tb { return ta < tb }
+            return a.name != b.name ? a.name < b.name : a.id < b.id
+        }
+    }
+}
+
+extension CityData.Outcome {
+    func map<T>(_ transform: (Value) -> T) -> CityData.Outcome<T> {
+        switch self {
+        case .loaded(let value): return .loaded(transform(value))
+        case .absent: return .absent
+        case .failed(let reason): return .failed(reason)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GuideModel
+
+/// A place with everything the analysis worked out about it.
+public struct RankedPlace: Sendable, Hashable {
+    public var place: Place
+    /// Unique within the city; safe as a folder name.
+    public var slug: String
+    public var metresFromOrigin: Double
+    public var walkingMinutes: Int
+    /// Bayesian-adjusted rating, 0–10, when the place has a rating.
+    public var weightedRating: Double?
+    /// 0–1, higher is better.
+    public var bestScore: Double
+    /// Category ids whose lists include this place, in config order.
+    public var categoryIDs: [String]
+}
+
+public struct CategoryList: Sendable {
+    public enum Status: Sendable, Equatable {
+        case ok
+        /// No file or no request for this category.
+        case absent
+        case failed(String)
+    }
+
+    public var id: String
+    public var name: String
+    public var status: Status
+    /// Place ids, ranked, at most `maxResults`.
+    public var placeIDs: [String]
+}
+
+public struct Neighborhood: Sendable {
+    public var name: String
+    public var slug: String
+    public var placeIDs: [String]
+    public var score: Double
+    public var categoryCount: Int
+    /// One line a reader understands, e.g. "5 coffee shops, 3 bars and 2 galleries".
+    public var why: String
+}
+
+public struct CityGuide: Sendable {
+    public var plan: CityPlan
+    public var places: [String: RankedPlace]
+    /// Every listed place by best score: the order of the overview map and its legend.
+    public var overview: [String]
+    public var categories: [CategoryList]
+    public var topPicks: [String]
+    /// The best three within `walkingMinutes` of the origin.
+    public var walkable: [String]
+    public var neighborhoods: [Neighborhood]
+    public var events: CityData.Outcome<[Event]>
+    public var weather: CityData.Outcome<Weather>
+    public var warnings: [DataWarning]
+
+    public func place(_ id: String) -> RankedPlace? { places[id] }
+}

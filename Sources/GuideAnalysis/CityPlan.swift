@@ -1,0 +1,41 @@
+import Foundation
+import GuideModel
+
+/// What the analysis needs to know about a city from the configuration.
+public struct CityPlan: Sendable {
+    public struct Category: Sendable {
+        public var id: String
+        public var name: String
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public var name: String
+    public var slug: String
+    public var center: Coordinate
+    public var originName: String
+    public var origin: Coordinate
+    public var timeZone: TimeZone
+    public var categories: [Category]
+    public var maxResults: Int
+    public var sort: ListSort
+    public var walkingMinutes: Int
+
+    public init(
+        name: String, slug: String, center: Coordinate, originName: String, origin: Coordinate, timeZone: TimeZone,
+        categories: [Category], maxResults: Int, sort: ListSort, walkingMinutes: Int
+    ) {
+        self.name = name
+        self.slug = slug
+        self.center = center
+        self.originName = originName
+        self.origin = origin
+        self.timeZone = timeZone
+        self.categories = categories
+        self.maxResults = maxResults
+        self.sort = sort
+        self.walkingMinutes = walkingMinutes
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GuideModel
+
+/// Orderings of places. Every ordering is total: ties fall back to name, then id.
+public enum Ranking {
+    /// Bayesian average, as in IMDb's weighted rating: WR = v/(v+m)·R + m/(v+m)·C,
+    /// where R is the place's rating, v its vote count, C the mean rating of the city's candidates and
+    /// m the median vote count. One 10/10 from two votes is pulled towards C; 9.1 from 800 votes stays.
+    /// A place whose vote count is unknown counts as having the median, so it is neither boosted nor buried;
+    /// when no place has a count the raw rating is used.
+    public static func weightedRatings(_ places: [Place]) -> [String: Double] {
+        let rated = places.filter { $0.rating != nil }
+        guard !rated.isEmpty else { return [:] }
+        let c = rated.map { $0.rating! }.reduce(0, +) / Double(rated.count)
+        let counts = rated.compactMap(\.ratingCount).filter { $0 > 0 }.sorted()
+        var result: [String: Double] = [:]
+        guard !counts.isEmpty else {
+            for place in rated { result[place.id] = place.rating! }
+            return result
+        }
+        let m = median(counts)
+        for place in rated {
+            let v = Double(place.ratingCount ?? Int(m.rounded()))
+            result[place.id] = v / (v + m) * place.rating! + m / (v + m) * c
+        }
+        return result
+    }
+
+    static func median(_ sorted: [Int]) -> Double {
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? Double(sorted[mid]) : Double(sorted[mid - 1] + sorted[mid]) / 2
+    }
+
+    /// Weights of the signals in the "best" score; renormalised over the signals a place has,
+    /// so a provider without ratings still ranks.
+    static let weights = (rating: 0.45, popularity: 0.25, walking: 0.2, relevance: 0.1)
+
+    public static func bestScore(
+        weightedRating: Double?, popularity: Double?, walkingMinutes: Int, walkingLimit: Int, providerRank: Int,
+        resultCount: Int
+    ) -> Double {
+        var total = 0.0
+        var weight = 0.0
+        if let r = weightedRating {
+            total += weights.rating * r / 10
+            weight += weights.rating
+        }
+        if let p = popularity {
+            total += weights.popularity * p
+            weight += weights.popularity
+        }
+        // Half the value at the walking limit, fading smoothly beyond it.
+        total += weights.walking * 1 / (1 + Double(walkingMinutes) / Double(max(1, walkingLimit)))
+        weight += weights.walking
+        if resultCount > 1 {
+            total += weights.relevance * (1 - Double(providerRank) / Double(resultCount))
+            weight += weights.relevance
+        }
+        return weight > 0 ? total / weight : 0
+    }
+
+    /// Sorts by the configured order, ties broken by name, then id.
+    public static func sort(_ places: [RankedPlace], by order: ListSort) -> [RankedPlace] {
+        places.sorted { a, b in
+            switch order {
+            case .relevance:
+                if a.place.providerRank != b.place.providerRank { return a.place.providerRank < b.place.providerRank }
+            case .rating:
+                if let c = compareDescending(a.weightedRating, b.weightedRating) { return c }
+            case .distance:
+                if a.metresFromOrigin != b.metresFromOrigin { return a.metresFromOrigin < b.metresFromOrigin }
+            case .popularity:
+                if let c = compareDescending(a.place.popularity, b.place.popularity) { return c }
+            case .name:
+                break
+            }
+            return byName(a, b)
+        }
+    }
+
+    public static func byBest(_ a: RankedPlace, _ b: RankedPlace) -> Bool {
+        a.bestScore != b.bestScore ? a.bestScore > b.bestScore : byName(a, b)
+    }
+
+    /// Case- and accent-insensitive, independent of the machine's locale; then exact name; then id.
+    public static func byName(_ a: RankedPlace, _ b: RankedPlace) -> Bool {
+        let ka = nameKey(a.place.name)
+        let kb = nameKey(b.place.name)
+        if ka != kb { return ka < kb }
+        if a.place.name != b.place.name { return a.place.name < b.place.name }
+        return a.place.id < b.place.id
+    }
+
+    static func nameKey(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Present values first, larger first; nil when equal so the caller breaks the tie.
+    private static func compareDescending(_ a: Double?, _ b: Double?) -> Bool? {
+        switch (a, b) {
+        case (nil, nil): return nil
+        case (.some, nil): return true
+        case (nil, .some): return false
+        case let (x?, y?): return x == y ? nil : x > y
+        }
+    }
+}

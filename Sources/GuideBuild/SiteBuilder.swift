@@ -1,0 +1,135 @@
+import Foundation
+import GuideAnalysis
+import GuideConfig
+import GuideFetch
+import GuideModel
+import GuideRender
+import GuideValidate
+import GuideWrite
+
+/// The whole pipeline: config → fetch → analyze → render → write, each stage timed.
+public struct SiteBuilder: Sendable {
+    public var configFile: URL
+    /// How messages name the config file (as the user typed it).
+    public var configName: String
+    public var output: URL
+    /// `--date`; otherwise `SOURCE_DATE_EPOCH`, then the recorded data's date, then `now`.
+    public var date: Date?
+    public var environment: [String: String]
+    public var now: @Sendable () -> Date
+
+    public init(
+        configFile: URL, configName: String, output: URL, date: Date? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.configFile = configFile
+        self.configName = configName
+        self.output = output
+        self.date = date
+        self.environment = environment
+        self.now = now
+    }
+
+    public func build() throws -> BuildSummary {
+        var stages: [(String, Double)] = []
+        func timed<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+            let start = DispatchTime.now().uptimeNanoseconds
+            defer { stages.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
+            return try work()
+        }
+
+        let (config, templates) = try timed("config") { () throws -> (SiteConfig, TemplateSet) in
+            let config = try ConfigLoader.load(file: configFile, displayName: configName)
+            let folder = config.templates ?? configFile.deletingLastPathComponent().appendingPathComponent("Templates")
+            let label = config.templates.map { relativeLabel($0) } ?? "Templates"
+            return (config, try TemplateSet.load(from: folder, label: label))
+        }
+        let (source, data) = try timed("fetch") { () throws -> (RecordedSource, [CityData]) in
+            let source = try recordedSource(config)
+            return (source, source.load(config))
+        }
+        let buildDate = try resolveDate(recorded: source.recordedAt())
+        let guides = try timed("analyze") {
+            try zip(config.cities, data).map { city, cityData in
+                Analyzer.analyze(plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate)
+            }
+        }
+        let site = SiteInfo(
+            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: buildDate,
+            dataNote: dataNote(config, recorded: source.recordedAt()))
+        let pages = timed("render") { SiteRenderer(templates: templates, site: site, guides: guides).render() }
+        _ = try timed("write") {
+            try SiteWriter(output: output).write(pages.map { ($0.path, $0.bytes) }) { staging in
+                let problems = SiteChecker(root: staging).check().problems
+                if !problems.isEmpty { throw BuildError.invalidPages(problems) }
+            }
+        }
+        return BuildSummary(
+            cities: guides.count, pages: pages.filter { $0.path.hasSuffix(".html") }.count, files: pages.count,
+            warnings: data.flatMap(\.warnings), buildDate: buildDate, stages: stages)
+    }
+
+    func recordedSource(_ config: SiteConfig) throws -> RecordedSource {
+        switch config.source {
+        case .sample:
+            do { return try RecordedSource.sample() } catch { throw BuildError("error: \(error)") }
+        case .recorded(let dir):
+            return RecordedSource(directory: dir, label: relativeLabel(dir))
+        case .live:
+            throw BuildError("error: live data is not available in this version; use source: sample or recorded")
+        }
+    }
+
+    /// A path as the user would recognise it: relative to the config file's folder when inside it.
+    func relativeLabel(_ url: URL) -> String {
+        let base = configFile.deletingLastPathComponent().standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    func resolveDate(recorded: Date?) throws -> Date {
+        if let date { return date }
+        if let epoch = environment["SOURCE_DATE_EPOCH"] {
+            guard let seconds = TimeInterval(epoch.trimmingCharacters(in: .whitespaces)) else {
+                throw BuildError("error: SOURCE_DATE_EPOCH is '\(epoch)', not a number of seconds\n  fix: unset it or set it to a Unix time")
+            }
+            return Date(timeIntervalSince1970: seconds)
+        }
+        return recorded ?? now()
+    }
+
+    func plan(_ city: CityConfig, config: SiteConfig, data: CityData) throws -> CityPlan {
+        guard let center = city.center ?? data.geocode.value?.location else {
+            let why: String
+            switch data.geocode {
+            case .failed(let reason): why = "its geocode response could not be used (\(reason))"
+            default: why = "there is no geocode response for it"
+            }
+            throw BuildError(
+                "\(city.location): error: the city '\(city.name)' has no center and \(why)\n"
+                    + "  fix: add `center: [latitude, longitude]` to this city in \(configName)")
+        }
+        let origin = city.origin ?? CityConfig.Origin(name: "the city center", coordinate: center)
+        return CityPlan(
+            name: city.name, slug: city.slug, center: center, originName: origin.name, origin: origin.coordinate,
+            timeZone: TimeZone(identifier: city.timeZone) ?? TimeZone(identifier: "UTC")!,
+            categories: city.categories.compactMap { id in config.category(id: id).map { .init(id: $0.id, name: $0.name) } },
+            maxResults: city.maxResults, sort: city.sort, walkingMinutes: city.walkingMinutes)
+    }
+
+    func dataNote(_ config: SiteConfig, recorded: Date?) -> String {
+        let when = recorded.map { " recorded \(Self.day($0))" } ?? ""
+        switch config.source {
+        case .sample: return "the bundled sample data\(when)"
+        case .recorded: return "recorded API responses\(when)"
+        case .live: return "live data"
+        }
+    }
+
+    static func day(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GuideModel
+import Yams
+
+/// Reads and validates `site.yaml`.
+public enum ConfigLoader {
+    static let topKeys = ["title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities"]
+    static let defaultsKeys = ["max_results", "sort", "walking_minutes"]
+    static let categoryKeys = ["id", "name", "foursquare"]
+    static let cityKeys = [
+        "name", "slug", "center", "origin", "timezone", "categories", "max_results", "sort", "walking_minutes",
+    ]
+    /// Folder names a city page uses itself; a category called this would collide with them.
+    static let reservedCategoryIDs = ["places", "events", "neighborhoods", "assets"]
+    static let maxResultsRange = 1...50
+    static let walkingRange = 1...120
+
+    /// - Parameter displayName: how messages name the file (the path as the user typed it).
+    public static func load(file: URL, displayName: String? = nil) throws -> SiteConfig {
+        let name = displayName ?? file.lastPathComponent
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ConfigError(SourceLocation(file: name, line: 1, column: 1), "cannot read the config file",
+                fix: "check the path, or create it: the README has a complete example")
+        }
+        return try parse(data, file: file, displayName: name)
+    }
+
+    public static func parse(_ data: Data, file: URL, displayName: String) throws -> SiteConfig {
+        let text = try decodeUTF8(data, file: displayName)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw YAMLSyntax.configError(error, file: displayName)
+        }
+        guard let root, !YAMLReader(file: displayName).isNull(root) else {
+            throw ConfigError(SourceLocation(file: displayName, line: 1, column: 1), "the config file is empty",
+                fix: "add at least `title`, `categories` and `cities`; the README has a complete example")
+        }
+        return try SiteConfigBuilder(reader: YAMLReader(file: displayName), file: file).build(root)
+    }
+
+    /// Names the line and column of the first byte that is not UTF-8.
+    static func decodeUTF8(_ data: Data, file: String) throws -> String {
+        if let text = String(validatingUTF8Data: data) { return text }
+        let bytes = [UInt8](data)
+        var offset = 0
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += String(scalar).utf8.count
+            case .emptyInput: break loop
+            case .error: break loop
+            }
+        }
+        let before = bytes[..<min(offset, bytes.count)]
+        let line = before.filter { $0 == 0x0A }.count + 1
+        let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+        throw ConfigError(SourceLocation(file: file, line: line, column: column),
+            "the file is not valid UTF-8 (byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)) at offset \(offset))",
+            fix: "save the file as UTF-8 in your editor")
+    }
+}
+
+extension String {
+    init?(validatingUTF8Data data: Data) {
+        guard let text = String(data: data, encoding: .utf8) else { return nil }
+        self = text
+    }
+}
+
+/// Turns libyaml's syntax errors into messages with a fix.
+enum YAMLSyntax {
+    static func configError(_ error: YamlError, file: String) -> ConfigError {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let location = SourceLocation(file: file, line: mark.line, column: mark.column)
+            let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
+            return ConfigError(location, "YAML syntax: \(what)", fix: fix(for: problem))
+        case .reader(let problem, _, _, _):
+            return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(problem)",
+                fix: "save the file as UTF-8 text")
+        default:
+            return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(error)",
+                fix: "check the file against the example in the README")
+        }
+    }
+
+    static func fix(for problem: String) -> String {
+        if problem.contains("cannot start any token") {
+            return "indent with spaces, not tabs, and quote values that start with @ or `"
+        }
+        if problem.contains("mapping values are not allowed") || problem.contains("did not find expected key")
+            || problem.contains("expected <block end>")
+        {
+            return "check the indentation: keys of the same mapping must start in the same column, "
+                + "and a value containing ': ' must be quoted"
+        }
+        if problem.contains("could not find expected ':'") {
+            return "each line of a mapping needs `key: value`; check for a missing colon or an unclosed quote"
+        }
+        if problem.contains("found unexpected end of stream") || problem.contains("did not find expected ',' or ']'") {
+            return "close the quote or bracket that starts here"
+        }
+        return "check the indentation and quoting around this line"
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GuideModel
+
+/// A validated `site.yaml`.
+public struct SiteConfig: Sendable {
+    public enum Source: Sendable, Equatable {
+        /// The recorded responses bundled with cityguide.
+        case sample
+        /// A folder of recorded API bodies (`<dir>/<city>/…`).
+        case recorded(URL)
+        case live
+    }
+
+    public struct ListDefaults: Sendable, Equatable {
+        public var maxResults: Int = 10
+        public var sort: ListSort = .rating
+        public var walkingMinutes: Int = 15
+        public init() {}
+    }
+
+    public var file: URL
+    public var title: String
+    /// Ends with "/"; only used for the sitemap and canonical links.
+    public var baseURL: String?
+    public var units: UnitSystem
+    public var source: Source
+    /// nil: the `Templates` folder beside the config file.
+    public var templates: URL?
+    public var defaults: ListDefaults
+    public var categories: [CategoryConfig]
+    public var cities: [CityConfig]
+
+    public init(
+        file: URL, title: String, baseURL: String?, units: UnitSystem, source: Source, templates: URL?,
+        defaults: ListDefaults, categories: [CategoryConfig], cities: [CityConfig]
+    ) {
+        self.file = file
+        self.title = title
+        self.baseURL = baseURL
+        self.units = units
+        self.source = source
+        self.templates = templates
+        self.defaults = defaults
+        self.categories = categories
+        self.cities = cities
+    }
+
+    public func category(id: String) -> CategoryConfig? {
+        categories.first { $0.id == id }
+    }
+}
+
+public struct CategoryConfig: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public var foursquare: [String]
+
+    public init(id: String, name: String, foursquare: [String]) {
+        self.id = id
+        self.name = name
+        self.foursquare = foursquare
+    }
+}
+
+public struct CityConfig: Sendable, Equatable {
+    public struct Origin: Sendable, Equatable {
+        public var name: String
+        public var coordinate: Coordinate
+        public init(name: String, coordinate: Coordinate) {
+            self.name = name
+            self.coordinate = coordinate
+        }
+    }
+
+    public var name: String
+    public var slug: String
+    public var center: Coordinate?
+    /// nil: the center, once known.
+    public var origin: Origin?
+    public var timeZone: String
+    public var categories: [String]
+    public var maxResults: Int
+    public var sort: ListSort
+    public var walkingMinutes: Int
+    /// Where the city is declared, for errors found after the config was read.
+    public var location: SourceLocation
+
+    public init(
+        name: String, slug: String, center: Coordinate?, origin: Origin?, timeZone: String, categories: [String],
+        maxResults: Int, sort: ListSort, walkingMinutes: Int, location: SourceLocation
+    ) {
+        self.name = name
+        self.slug = slug
+        self.center = center
+        self.origin = origin
+        self.timeZone = timeZone
+        self.categories = categories
+        self.maxResults = maxResults
+        self.sort = sort
+        self.walkingMinutes = walkingMinutes
+        self.location = location
+    }
+}
+
+/// `file:line:column`, 1-based, as editors expect.
+public struct SourceLocation: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}

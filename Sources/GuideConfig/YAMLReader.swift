@@ -1,0 +1,124 @@
+import Foundation
+import GuideModel
+import Yams
+
+/// Typed access to a composed YAML tree; every failure is a `ConfigError` at the offending node.
+struct YAMLReader {
+    let file: String
+
+    func location(_ node: Node) -> SourceLocation {
+        // Yams marks are 1-based already.
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    func fail(_ node: Node, _ problem: String, fix: String) -> ConfigError {
+        ConfigError(location(node), problem, fix: fix)
+    }
+
+    /// The fields of a mapping, rejecting unknown and repeated keys.
+    func fields(_ node: Node, of what: String, allowed: [String], required: [String] = []) throws -> [String: Node] {
+        guard let mapping = node.mapping else {
+            throw fail(node, "\(what) must be a mapping of keys to values, found \(describe(node))",
+                fix: "write it as `key: value` lines indented under \(what), e.g. \(allowed.first ?? "key"): …")
+        }
+        var result: [String: Node] = [:]
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else {
+                throw fail(keyNode, "a key in \(what) must be a plain word", fix: "use one of: \(allowed.joined(separator: ", "))")
+            }
+            guard allowed.contains(key) else {
+                throw fail(keyNode, "unknown key '\(key)' in \(what)", fix: Suggestion.fix(for: key, in: allowed, noun: "keys"))
+            }
+            guard result[key] == nil else {
+                throw fail(keyNode, "'\(key)' appears twice in \(what)", fix: "keep one '\(key)' and delete the other")
+            }
+            if !isNull(value) { result[key] = value }
+        }
+        for key in required where result[key] == nil {
+            throw fail(node, "\(what) has no '\(key)'", fix: "add `\(key): …` to \(what)")
+        }
+        return result
+    }
+
+    func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(s.string)'"
+        case .alias: return "an alias"
+        }
+    }
+
+    func string(_ node: Node, _ field: String) throws -> String {
+        guard let scalar = node.scalar else {
+            throw fail(node, "'\(field)' must be text, found \(describe(node))", fix: "write `\(field): some text` on one line")
+        }
+        let value = scalar.string.trimmingCharacters(in: .whitespaces)
+        guard !value.isEmpty else {
+            throw fail(node, "'\(field)' is empty", fix: "give '\(field)' a value or remove the line")
+        }
+        return value
+    }
+
+    func int(_ node: Node, _ field: String, range: ClosedRange<Int>) throws -> Int {
+        guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
+            throw fail(node, "'\(field)' must be a whole number, found \(describe(node))",
+                fix: "write a number from \(range.lowerBound) to \(range.upperBound) without quotes")
+        }
+        guard range.contains(value) else {
+            throw fail(node, "'\(field)' is \(value), outside \(range.lowerBound)–\(range.upperBound)",
+                fix: "use a number from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return value
+    }
+
+    func double(_ node: Node, _ field: String, range: ClosedRange<Double>) throws -> Double {
+        guard let scalar = node.scalar, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
+            throw fail(node, "\(field) must be a number, found \(describe(node))", fix: "write a decimal number such as 37.7749")
+        }
+        guard range.contains(value) else {
+            throw fail(node, "\(field) \(scalar.string) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))",
+                fix: "write \(field) in decimal degrees between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
+        }
+        return value
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ field: String, as: T.Type) throws -> T
+    where T.RawValue == String {
+        let raw = try string(node, field)
+        guard let value = T(rawValue: raw) else {
+            let all = T.allCases.map(\.rawValue)
+            throw fail(node, "'\(field)' is '\(raw)', which is not one of \(all.joined(separator: ", "))",
+                fix: Suggestion.fix(for: raw, in: all, noun: "values"))
+        }
+        return value
+    }
+
+    func list(_ node: Node, _ field: String) throws -> [Node] {
+        guard let sequence = node.sequence else {
+            throw fail(node, "'\(field)' must be a list, found \(describe(node))",
+                fix: "write it as `[a, b]` or as lines starting with `- ` under '\(field)'")
+        }
+        return Array(sequence)
+    }
+
+    func strings(_ node: Node, _ field: String) throws -> [String] {
+        try list(node, field).map { try string($0, field) }
+    }
+
+    /// `[lat, lon]`.
+    func coordinate(_ node: Node, _ field: String) throws -> Coordinate {
+        guard let items = node.sequence.map(Array.init), items.count == 2 else {
+            throw fail(node, "'\(field)' must be [latitude, longitude], found \(describe(node))",
+                fix: "write `\(field): [37.7749, -122.4194]` (latitude first)")
+        }
+        return Coordinate(
+            latitude: try double(items[0], "latitude", range: -90...90),
+            longitude: try double(items[1], "longitude", range: -180...180))
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import GuideConfig
+import GuideModel
+
+/// Reads a folder of recorded API bodies laid out as `<city-slug>/{geocode,weather,events}.json`
+/// and `<city-slug>/places/<category-id>.json`, through the same decoders as live data.
+public struct RecordedSource: Sendable {
+    public let directory: URL
+    /// How warnings name the folder (e.g. "sample" or the path from site.yaml).
+    public let label: String
+
+    public init(directory: URL, label: String) {
+        self.directory = directory
+        self.label = label
+    }
+
+    /// The bundled sample.
+    public static func sample() throws -> RecordedSource {
+        guard let url = Bundle.module.url(forResource: "Sample", withExtension: nil) else {
+            throw ProviderError("the bundled sample data is missing from this build; rebuild with `swift build`")
+        }
+        return RecordedSource(directory: url, label: "sample")
+    }
+
+    /// When the responses were recorded (`manifest.json`'s `recorded_at`), used as the default build date.
+    public func recordedAt() -> Date? {
+        WireJSON.date(manifest.recorded_at)
+    }
+
+    /// Optional `manifest.json`: when the folder was recorded and in which units weather was asked for.
+    private struct Manifest: Decodable {
+        var recorded_at: String?
+        var weather_units: String?
+    }
+
+    private var manifest: Manifest {
+        guard let data = try? Data(contentsOf: directory.appendingPathComponent("manifest.json")),
+            let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+        else { return Manifest() }
+        return manifest
+    }
+
+    public func load(_ config: SiteConfig) -> [CityData] {
+        config.cities.map { load(city: $0) }
+    }
+
+    public func load(city: CityConfig) -> CityData {
+        var warnings: [DataWarning] = []
+        let cityDir = directory.appendingPathComponent(city.slug)
+
+        func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> T) -> CityData.Outcome<T> {
+            let url = cityDir.appendingPathComponent(relative)
+            guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
+            do {
+                return .loaded(try decode(data))
+            } catch {
+                let reason = (error as? ProviderError)?.reason ?? "\(error)"
+                warnings.append(DataWarning(city: city.name, part: part, file: "\(label)/\(city.slug)/\(relative)", reason: reason))
+                return .failed(reason)
+            }
+        }
+
+        let geocode = read("geocode.json", .geocode, GoogleGeocodingDecoder.geocode)
+        let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
+        let weather = read("weather.json", .weather) { try OpenWeatherDecoder.weather(from: $0, units: units) }
+        let events = read("events.json", .events, TicketmasterDecoder.events)
+        var places: [String: CityData.Outcome<[Place]>] = [:]
+        for category in city.categories {
+            places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)
+        }
+        return CityData(slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
+    }
+}

@@ -1,0 +1,69 @@
+import GuideModel
+
+/// What to draw: a map is a pure function of this value.
+public struct MapSpec: Sendable {
+    public struct Pin: Sendable {
+        public enum Kind: Sendable { case place, selected, nearby }
+        public var number: Int?
+        public var name: String
+        public var coordinate: Coordinate
+        /// Relative link to the place page.
+        public var href: String?
+        public var kind: Kind
+        public init(number: Int?, name: String, coordinate: Coordinate, href: String?, kind: Kind = .place) {
+            self.number = number
+            self.name = name
+            self.coordinate = coordinate
+            self.href = href
+            self.kind = kind
+        }
+    }
+
+    public struct Origin: Sendable {
+        public var name: String
+        public var coordinate: Coordinate
+        public init(name: String, coordinate: Coordinate) {
+            self.name = name
+            self.coordinate = coordinate
+        }
+    }
+
+    public struct Route: Sendable {
+        public var to: Coordinate
+        /// e.g. "≈ 12 min walk · 850 m".
+        public var label: String
+        public init(to: Coordinate, label: String) {
+            self.to = to
+            self.label = label
+        }
+    }
+
+    /// Unique within the page; prefixes the ids the map uses.
+    public var id: String
+    public var title: String
+    public var description: String
+    public var pins: [Pin]
+    public var origin: Origin?
+    /// When set, the map is fitted symmetrically around this point so it sits exactly in the middle.
+    public var centeredOn: Coordinate?
+    public var route: Route?
+    public var units: UnitSystem
+    public var attribution: String
+    public var width: Double = 640
+    public var height: Double = 400
+
+    public init(
+        id: String, title: String, description: String, pins: [Pin], origin: Origin?, centeredOn: Coordinate? = nil,
+        route: Route? = nil, units: UnitSystem, attribution: String
+    ) {
+        self.id = id
+        self.title = title
+        self.description = description
+        self.pins = pins
+        self.origin = origin
+        self.centeredOn = centeredOn
+        self.route = route
+        self.units = units
+        self.attribution = attribution
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Something that went wrong fetching or decoding one part of a city; the page says so.
+public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
+    public enum Part: String, Sendable { case places, events, weather, geocode }
+    public var city: String
+    public var part: Part
+    public var file: String
+    public var reason: String
+
+    public init(city: String, part: Part, file: String, reason: String) {
+        self.city = city
+        self.part = part
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "\(city): \(file): \(reason)" }
+}
+
+/// Everything fetched for one city, provider-neutral.
+public struct CityData: Sendable {
+    public enum Outcome<Value: Sendable>: Sendable {
+        case loaded(Value)
+        /// No data was asked for or recorded.
+        case absent
+        case failed(String)
+
+        public var value: Value? {
+            if case .loaded(let v) = self { return v }
+            return nil
+        }
+    }
+
+    public var slug: String
+    /// Places per category id, in provider order.
+    public var places: [String: Outcome<[Place]>]
+    public var events: Outcome<[Event]>
+    public var weather: Outcome<Weather>
+    public var geocode: Outcome<Geocode>
+    public var warnings: [DataWarning]
+
+    public init(
+        slug: String, places: [String: Outcome<[Place]>], events: Outcome<[Event]>,
+        weather: Outcome<Weather>, geocode: Outcome<Geocode>, warnings: [DataWarning]
+    ) {
+        self.slug = slug
+        self.places = places
+        self.events = events
+        self.weather = weather
+        self.geocode = geocode
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,43 @@
+/// Escaping for the places a string can land in a page.
+public enum Escape {
+    /// Safe in XML/HTML text and in single- or double-quoted attribute values (and so in SVG text).
+    public static func xml(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            // Characters XML 1.0 forbids would make the page unparseable; drop them.
+            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// The URL if it is an absolute http(s) address a browser can follow, else nil:
+    /// `javascript:`, `data:` and relative or malformed addresses never reach an href.
+    public static func webURL(_ text: String?) -> String? {
+        guard var candidate = text?.trimmingCharacters(in: .whitespacesAndNewlines), !candidate.isEmpty else { return nil }
+        if !candidate.contains("://"), candidate.hasPrefix("www.") { candidate = "https://" + candidate }
+        let lower = candidate.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
+        guard !candidate.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
+        else { return nil }
+        let afterScheme = candidate.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard afterScheme.count >= 3, !afterScheme[2].isEmpty else { return nil }
+        return candidate
+    }
+
+    /// `tel:` target from a display number: digits and a leading +.
+    public static func telURL(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }
+        guard digits.count >= 3 else { return nil }
+        return "tel:" + (text.trimmingCharacters(in: .whitespaces).hasPrefix("+") ? "+" : "") + String(String.UnicodeScalarView(digits))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A place as the pages need it, whatever provider it came from.
+public struct Place: Hashable, Sendable {
+    public struct Tip: Hashable, Sendable {
+        public var text: String
+        public var date: Date?
+        public init(text: String, date: Date?) {
+            self.text = text
+            self.date = date
+        }
+    }
+
+    public struct Photo: Hashable, Sendable {
+        public var url: String
+        public var width: Int?
+        public var height: Int?
+        public init(url: String, width: Int?, height: Int?) {
+            self.url = url
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public var id: String
+    public var name: String
+    public var coordinate: Coordinate
+    public var categoryNames: [String] = []
+    public var address: String?
+    public var locality: String?
+    public var neighborhoods: [String] = []
+    public var distance: Double?
+    public var phone: String?
+    public var website: String?
+    public var description: String?
+    public var hoursDisplay: String?
+    public var openNow: Bool?
+    /// 0–10 as Foursquare reports it.
+    public var rating: Double?
+    public var ratingCount: Int?
+    /// 0–1.
+    public var popularity: Double?
+    /// 1–4.
+    public var price: Int?
+    public var chain: String?
+    public var tips: [Tip] = []
+    public var photos: [Photo] = []
+    /// Position in the provider's response: the provider's notion of relevance.
+    public var providerRank: Int = 0
+
+    public init(id: String, name: String, coordinate: Coordinate) {
+        self.id = id
+        self.name = name
+        self.coordinate = coordinate
+    }
+}

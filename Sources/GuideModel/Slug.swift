@@ -1,0 +1,46 @@
+import Foundation
+
+/// URL- and path-safe names. A slug only ever holds [a-z0-9-], so it can never name `..`,
+/// an absolute path or a hidden file.
+public enum Slug {
+    public static func make(_ text: String) -> String {
+        let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
+        let ascii = folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+            .lowercased()
+        var result = ""
+        var pendingDash = false
+        for scalar in ascii.unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                if pendingDash, !result.isEmpty { result.append("-") }
+                pendingDash = false
+                result.unicodeScalars.append(scalar)
+            } else {
+                pendingDash = true
+            }
+        }
+        return String(result.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    public static func isValid(_ slug: String) -> Bool {
+        !slug.isEmpty && slug.count <= 80
+            && slug.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            && !slug.hasPrefix("-") && !slug.hasSuffix("-")
+    }
+
+    /// Unique slugs for a list of names, in order: the second "Blue Bottle" becomes `blue-bottle-2`.
+    public static func unique(_ names: [String], fallback: String = "item") -> [String] {
+        var used: Set<String> = []
+        return names.map { name in
+            var base = make(name)
+            if base.isEmpty { base = fallback }
+            var candidate = base
+            var n = 2
+            while used.contains(candidate) {
+                candidate = "\(base)-\(n)"
+                n += 1
+            }
+            used.insert(candidate)
+            return candidate
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Walking estimates from straight-line distance.
+public enum Walking {
+    /// 5 km/h: the usual planning pace for urban pedestrians (e.g. the 400 m / 5 min rule of thumb).
+    public static let metresPerMinute = 5000.0 / 60
+    /// Streets are not straight lines: the ratio of network to crow-flies distance in cities
+    /// is typically around 1.2–1.4 (see e.g. Levinson & El-Geneidy, "The minimum circuity frontier
+    /// and the journey to work", 2009); 1.3 is the usual figure.
+    public static let detourFactor = 1.3
+
+    /// Estimated walking distance along streets, metres.
+    public static func routeMetres(straightLine metres: Double) -> Double {
+        metres * detourFactor
+    }
+
+    /// Whole minutes, rounded up, never less than one.
+    public static func minutes(straightLine metres: Double) -> Int {
+        max(1, Int((routeMetres(straightLine: metres) / metresPerMinute).rounded(.up)))
+    }
+}

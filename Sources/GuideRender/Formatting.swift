@@ -1,0 +1,75 @@
+import Foundation
+import GuideModel
+
+/// Dates, numbers and units as pages show them; independent of the machine's locale and time zone.
+enum Formatting {
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    static func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    /// "Sat 21 Nov 2026".
+    static func day(year: Int, month: Int, day: Int) -> String {
+        let calendar = calendar(TimeZone(identifier: "UTC")!)
+        let weekday = calendar.date(from: DateComponents(year: year, month: month, day: day))
+            .map { calendar.component(.weekday, from: $0) } ?? 1
+        return "\(weekdays[weekday - 1]) \(day) \(months[max(0, min(11, month - 1))]) \(year)"
+    }
+
+    static func isoDay(_ date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    static func longDay(_ date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
+        return day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)
+    }
+
+    static func monthYear(_ date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.year, .month], from: date)
+        return "\(monthNames[max(0, min(11, (c.month ?? 1) - 1))]) \(c.year ?? 0)"
+    }
+
+    /// When an event starts, in the city's time zone: the instant when known, else the venue's local date and time.
+    static func eventWhen(_ event: Event, cityZone: TimeZone) -> (date: String, time: String, iso: String) {
+        if let start = event.start {
+            let c = calendar(cityZone).dateComponents([.year, .month, .day, .hour, .minute], from: start)
+            let iso = String(format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+            return (day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
+                String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0), iso)
+        }
+        let parts = event.localDate.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3 else { return (event.localDate, "time to be announced", event.localDate) }
+        let date = day(year: parts[0], month: parts[1], day: parts[2])
+        if let time = event.localTime, time.count >= 5 {
+            return (date, String(time.prefix(5)), "\(event.localDate)T\(time.prefix(5))")
+        }
+        return (date, "time to be announced", event.localDate)
+    }
+
+    static func rating(_ value: Double) -> String { String(format: "%.1f", value) }
+
+    static func temperature(celsius: Double, units: UnitSystem) -> String {
+        let value = units == .metric ? celsius : celsius * 9 / 5 + 32
+        let rounded = Int(value.rounded())
+        return "\(rounded == 0 ? 0 : rounded) \(units.temperatureSymbol)"
+    }
+
+    static func wind(metresPerSecond: Double, units: UnitSystem) -> String {
+        let value = units == .metric ? metresPerSecond : metresPerSecond / 0.44704
+        return "\(Int(value.rounded())) \(units.speedSymbol)"
+    }
+
+    static func price(_ level: Int?) -> String? {
+        level.map { String(repeating: "$", count: $0) }
+    }
+}

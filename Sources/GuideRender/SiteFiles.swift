@@ -1,0 +1,23 @@
+import Foundation
+import GuideModel
+
+/// sitemap.xml and robots.txt.
+enum SiteFiles {
+    static func extras(site: SiteInfo, htmlPaths: [String]) -> [Page] {
+        guard let base = site.baseURL else {
+            return [Page(path: "robots.txt", bytes: Data("User-agent: *\nAllow: /\n".utf8))]
+        }
+        let day = Formatting.isoDay(site.buildDate, in: TimeZone(identifier: "UTC")!)
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for path in htmlPaths.sorted() {
+            // Directory URLs are the canonical form a host serves index.html under.
+            let location = base + (path == "index.html" ? "" : String(path.dropLast("index.html".count)))
+            xml += "  <url><loc>\(Escape.xml(location))</loc><lastmod>\(day)</lastmod></url>\n"
+        }
+        xml += "</urlset>\n"
+        return [
+            Page(path: "sitemap.xml", bytes: Data(xml.utf8)),
+            Page(path: "robots.txt", bytes: Data("User-agent: *\nAllow: /\nSitemap: \(base)sitemap.xml\n".utf8)),
+        ]
+    }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import GuideAnalysis
+import GuideModel
+import Mustache
+
+/// The Render stage: city guides in, pages out. Pure: the same guides, templates and build date give the same bytes.
+public struct SiteRenderer: Sendable {
+    let templates: TemplateSet
+    let site: SiteInfo
+    let guides: [CityGuide]
+
+    public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
+        self.templates = templates
+        self.site = site
+        self.guides = guides
+    }
+
+    enum Job: Sendable {
+        case home, notFound
+        case city(Int)
+        case category(Int, Int)
+        case place(Int, String)
+        case events(Int)
+    }
+
+    var jobs: [Job] {
+        var jobs: [Job] = [.home, .notFound]
+        for (c, guide) in guides.enumerated() {
+            jobs.append(.city(c))
+            jobs.append(.events(c))
+            jobs += guide.categories.indices.map { .category(c, $0) }
+            jobs += guide.places.values.sorted { $0.slug < $1.slug }.map { .place(c, $0.place.id) }
+        }
+        return jobs
+    }
+
+    /// Every file of the site, sorted by path. Pages render in parallel across cores.
+    public func render() -> [Page] {
+        let jobs = self.jobs
+        let results = ResultSlots<Page>(count: jobs.count)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            results.set(index, render(jobs[index]))
+        }
+        var pages = results.values
+        pages += templates.assets.map { Page(path: $0.key, bytes: $0.value) }
+        pages += SiteFiles.extras(site: site, htmlPaths: pages.map(\.path).filter { $0.hasSuffix("index.html") })
+        return pages.sorted { $0.path < $1.path }
+    }
+
+    func render(_ job: Job) -> Page {
+        let (path, template, view) = context(job)
+        let html = templates.library.render(view, withTemplate: template) ?? ""
+        return Page(path: path, bytes: Data(html.utf8))
+    }
+
+    var values: ViewValues { ViewValues(site: site) }
+
+    func context(_ job: Job) -> (String, String, View) {
+        switch job {
+        case .home: return ("index.html", "home", home())
+        case .notFound: return ("404.html", "not-found", notFound())
+        case .city(let c): return (values.pagePaths(guides[c]).city, "city", city(guides[c]))
+        case .events(let c): return (values.pagePaths(guides[c]).events, "events", events(guides[c]))
+        case .category(let c, let i):
+            return (values.categoryPath(guides[c], guides[c].categories[i].id), "category", category(guides[c], guides[c].categories[i]))
+        case .place(let c, let id):
+            let place = guides[c].places[id]!
+            return (values.placePath(guides[c], place), "place", self.place(guides[c], place))
+        }
+    }
+
+    func common(root: String, path: String, title: String, crumbs: [(String, String)]) -> View {
+        var view: View = [
+            "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
+            "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
+            "generated_iso": Formatting.isoDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
+            "data_note": site.dataNote,
+            "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
+            "has_breadcrumbs": !crumbs.isEmpty,
+        ]
+        // The same directory form as the sitemap.
+        let directory = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        view["canonical"] = present(site.baseURL.map { $0 + directory })
+        return view
+    }
+
+    func cityCrumbs(_ city: CityGuide) -> [(String, String)] {
+        [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)]
+    }
+
+    func home() -> View {
+        var view = common(root: "", path: "index.html", title: site.title, crumbs: [])
+        let names = guides.map(\.plan.name)
+        view["city_names"] = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
+        view["cities"] = guides.map { city -> View in
+            [
+                "name": city.plan.name, "href": values.pagePaths(city).city,
+                "weather": values.weather(city.weather, cityName: city.plan.name),
+                "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
+                    city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
+                },
+                "place_count": city.places.count,
+            ]
+        }
+        return view
+    }
+
+    func notFound() -> View {
+        // 404.html is served for any missing address, at any depth: only absolute links work there.
+        var view = common(root: site.baseURL ?? "", path: "404.html", title: "Page not found", crumbs: [])
+        view["cities"] = guides.map { ["name": $0.plan.name, "href": (site.baseURL ?? "") + values.pagePaths($0).city] as View }
+        return view
+    }
+
+    func city(_ city: CityGuide) -> View {
+        let root = "../"
+        var view = common(root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")])
+        let all = city.overview.compactMap(city.place)
+        view["city"] = city.plan.name
+        view["origin"] = city.plan.originName
+        view["map"] = values.map(id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city, root: root)
+        view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["weather"] = values.weather(city.weather, cityName: city.plan.name)
+        view["walking_minutes"] = city.plan.walkingMinutes
+        view["walkable"] = city.walkable.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["neighborhoods"] = city.neighborhoods.map { hood -> View in
+            [
+                "name": hood.name, "why": hood.why,
+                "places": hood.placeIDs.prefix(4).compactMap(city.place).map {
+                    ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View
+                },
+            ]
+        }
+        view["categories"] = city.categories.map { list -> View in
+            var item: View = ["name": list.name, "href": root + values.categoryPath(city, list.id), "count": list.placeIDs.count]
+            if case .failed = list.status { item["unavailable"] = true } else { item["unavailable"] = false }
+            return item
+        }
+        view["events"] = values.events(city.events, city: city, limit: 5)
+        view["events_href"] = root + values.pagePaths(city).events
+        view["warnings"] = city.warnings.map(\.description)
+        view["has_warnings"] = !city.warnings.isEmpty
+        view["has_walkable"] = !city.walkable.isEmpty
+        view["has_neighborhoods"] = !city.neighborhoods.isEmpty
+        return view
+    }
+
+    func category(_ city: CityGuide, _ list: CategoryList) -> View {
+        let root = "../../"
+        let path = values.categoryPath(city, list.id)
+        var view = common(root: root, path: path, title: "\(list.name) in \(city.plan.name)", crumbs: cityCrumbs(city))
+        let places = list.placeIDs.compactMap(city.place)
+        view["city"] = city.plan.name
+        view["category"] = list.name
+        view["origin"] = city.plan.originName
+        view["sort"] = sortDescription(city.plan.sort, origin: city.plan.originName)
+        view["has_entries"] = !places.isEmpty
+        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        switch list.status {
+        case .ok where places.isEmpty: view["no_results"] = true
+        case .absent: view["no_results"] = true
+        case .failed(let reason): view["unavailable"] = reason
+        case .ok: break
+        }
+        if !places.isEmpty {
+            view["map"] = values.map(id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city, root: root)
+        }
+        return view
+    }
+
+    func sortDescription(_ sort: ListSort, origin: String) -> String {
+        switch sort {
+        case .relevance: return "in Foursquare's order of relevance"
+        case .rating: return "by rating, weighted by how many people rated"
+        case .distance: return "by distance from \(origin)"
+        case .popularity: return "by popularity"
+        case .name: return "by name"
+        }
+    }
+
+    func place(_ city: CityGuide, _ item: RankedPlace) -> View {
+        let root = "../../../"
+        let path = values.placePath(city, item)
+        let p = item.place
+        var view = common(root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city))
+        view["name"] = p.name
+        view["city"] = city.plan.name
+        if !p.categoryNames.isEmpty { view["kinds"] = p.categoryNames.joined(separator: ", ") }
+        view["address"] = p.address
+        view["neighborhood"] = p.neighborhoods.first
+        view["phone"] = p.phone
+        view["tel"] = Escape.telURL(p.phone)
+        view["website"] = Escape.webURL(p.website)
+        view["website_host"] = Escape.webURL(p.website).flatMap { URL(string: $0)?.host } ?? Escape.webURL(p.website)
+        view["description"] = p.description
+        view["hours"] = p.hoursDisplay
+        if let open = p.openNow { view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded" }
+        view["rating"] = p.rating.map(Formatting.rating)
+        view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
+        view["price"] = Formatting.price(p.price)
+        view["coordinates"] = p.coordinate.display
+        view["distance"] = values.site.units.formatDistance(metres: item.metresFromOrigin)
+        view["walk"] = "\(item.walkingMinutes) min walk"
+        view["origin"] = city.plan.originName
+        view["has_tips"] = !p.tips.isEmpty
+        view["tips"] = p.tips.map { tip -> View in
+            var v: View = ["text": tip.text]
+            v["date"] = tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) }
+            return v
+        }
+        if let photo = p.photos.first, let url = Escape.webURL(photo.url) {
+            var v: View = ["url": url, "alt": "Photo of \(p.name)"]
+            v["width"] = photo.width
+            v["height"] = photo.height
+            view["photo"] = v
+        }
+        view["lists"] = item.categoryIDs.compactMap { id in
+            city.categories.first { $0.id == id }.map { ["name": $0.name, "href": root + values.categoryPath(city, id)] as View }
+        }
+        // The other results of its lists around it, numbered as in its first list.
+        let firstList = city.categories.first { $0.id == item.categoryIDs.first }
+        let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
+        view["map"] = values.map(id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors, city: city, root: root, selected: item)
+        view["legend"] = neighbors.enumerated().map { index, other -> View in
+            var entry = values.entry(other, number: index + 1, city: city, root: root)
+            if other.place.id == p.id { entry["current"] = true }
+            return entry
+        }
+        return view
+    }
+
+    func events(_ city: CityGuide) -> View {
+        let root = "../../"
+        var view = common(root: root, path: values.pagePaths(city).events, title: "Events in \(city.plan.name)", crumbs: cityCrumbs(city))
+        view["city"] = city.plan.name
+        view["timezone"] = city.plan.timeZone.identifier
+        view["events"] = values.events(city.events, city: city, limit: nil)
+        return view
+    }
+}
+
+/// Results written by index from concurrent workers.
+final class ResultSlots<Value: Sendable>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value] { slots.compactMap { $0 } }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GuideAnalysis
+import GuideMaps
+import GuideModel
+
+/// Ready-made values for templates. Plain strings are escaped by Mustache's `{{ }}`; the only values
+/// templates print raw (`{{{ }}}`) are the SVG fragments built here, whose every string went through `Escape.xml`.
+typealias View = [String: Any]
+
+struct ViewValues {
+    let site: SiteInfo
+
+    func pagePaths(_ city: CityGuide) -> (city: String, events: String) {
+        ("\(city.plan.slug)/index.html", "\(city.plan.slug)/events/index.html")
+    }
+
+    func placePath(_ city: CityGuide, _ place: RankedPlace) -> String {
+        "\(city.plan.slug)/places/\(place.slug)/index.html"
+    }
+
+    func categoryPath(_ city: CityGuide, _ id: String) -> String {
+        "\(city.plan.slug)/\(id)/index.html"
+    }
+
+    func entry(_ item: RankedPlace, number: Int, city: CityGuide, root: String) -> View {
+        var view: View = [
+            "number": number, "name": item.place.name, "href": root + placePath(city, item),
+            "distance": site.units.formatDistance(metres: item.metresFromOrigin),
+            "walk": "\(item.walkingMinutes) min walk",
+        ]
+        view["address"] = present(item.place.address)
+        view["rating"] = present(item.place.rating.map(Formatting.rating))
+        view["rating_count"] = present(item.place.ratingCount.map { "\($0) ratings" })
+        view["price"] = present(Formatting.price(item.place.price))
+        view["kinds"] = present(item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "))
+        view["neighborhood"] = present(item.place.neighborhoods.first)
+        view["current"] = false
+        return view
+    }
+
+    func weather(_ outcome: CityData.Outcome<Weather>, cityName: String) -> View {
+        switch outcome {
+        case .loaded(let w):
+            let temperature = Formatting.temperature(celsius: w.temperature, units: site.units)
+            var view: View = [
+                "available": true, "temperature": temperature, "description": w.description,
+                "icon": WeatherIcon.svg(conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
+            ]
+            view["feels_like"] = present(w.feelsLike.map { Formatting.temperature(celsius: $0, units: site.units) })
+            view["humidity"] = present(w.humidity.map { "\($0) %" })
+            view["wind"] = present(w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: site.units) })
+            view["unavailable"] = false
+            return view
+        case .absent:
+            return ["available": false, "unavailable": true, "reason": "No weather data was recorded for \(cityName)."]
+        case .failed(let reason):
+            return ["available": false, "unavailable": true, "reason": reason]
+        }
+    }
+
+    func event(_ event: Event, city: CityGuide) -> View {
+        let when = Formatting.eventWhen(event, cityZone: city.plan.timeZone)
+        var view: View = ["name": event.name, "date": when.date, "time": when.time, "datetime": when.iso]
+        view["url"] = present(Escape.webURL(event.url))
+        view["venue"] = present(event.venue?.name)
+        view["venue_address"] = present(event.venue?.address)
+        view["classification"] = present(event.classification)
+        view["price"] = present(event.priceRange)
+        var status: String?
+        if let code = event.status, code != "onsale", code != "offsale" {
+            status = code.prefix(1).uppercased() + code.dropFirst()
+        }
+        view["status"] = present(status)
+        return view
+    }
+
+    func events(_ outcome: CityData.Outcome<[Event]>, city: CityGuide, limit: Int?) -> View {
+        switch outcome {
+        case .loaded(let events):
+            let shown = limit.map { Array(events.prefix($0)) } ?? events
+            return [
+                "list": shown.map { event($0, city: city) }, "empty": events.isEmpty, "count": events.count,
+                "more": events.count > shown.count, "unavailable": Absent(),
+            ]
+        case .absent:
+            return ["list": [View](), "empty": true, "count": 0, "more": false, "unavailable": Absent()]
+        case .failed(let reason):
+            return ["list": [View](), "empty": false, "unavailable": reason, "count": 0, "more": false]
+        }
+    }
+
+    /// The map of a list of places, pins numbered like the list.
+    func map(
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil
+    ) -> String {
+        var pins: [MapSpec.Pin] = places.enumerated().map { index, item in
+            MapSpec.Pin(
+                number: index + 1, name: item.place.name, coordinate: item.place.coordinate,
+                href: root + placePath(city, item), kind: item.place.id == selected?.place.id ? .selected : .place)
+        }
+        if let selected, !places.contains(where: { $0.place.id == selected.place.id }) {
+            pins.append(MapSpec.Pin(number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
+                href: root + placePath(city, selected), kind: .selected))
+        }
+        let origin = MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin)
+        var description = "\(places.count) place\(places.count == 1 ? "" : "s") and the starting point \(city.plan.originName)"
+        var route: MapSpec.Route?
+        if let selected {
+            let label = "≈ \(selected.walkingMinutes) min walk · \(site.units.formatDistance(metres: selected.metresFromOrigin))"
+            route = MapSpec.Route(to: selected.place.coordinate, label: label)
+            description = "\(selected.place.name) in the middle, \(description); a dashed line marks the "
+                + "straight route from \(city.plan.originName), \(label)"
+        }
+        description += ". The numbered list below the map has the same places."
+        var spec = MapSpec(
+            id: id, title: title, description: description, pins: pins, origin: origin,
+            centeredOn: selected?.place.coordinate, route: route, units: site.units,
+            attribution: "Places: Foursquare · Map: cityguide")
+        spec.width = 640
+        spec.height = selected == nil ? 420 : 360
+        return SVGMap.render(spec)
+    }
+}

@@ -1,0 +1,31 @@
+import GuideModel
+
+/// The condition icon, drawn in SVG from the OpenWeatherMap condition group.
+enum WeatherIcon {
+    static func svg(conditionId: Int, icon: String?, label: String) -> String {
+        let night = icon?.hasSuffix("n") == true
+        let sun =
+            night
+            ? "<path class=\"wx-moon\" d=\"M30 10a12 12 0 1 0 10 18a10 10 0 0 1-10-18z\"/>"
+            : "<circle class=\"wx-sun\" cx=\"24\" cy=\"22\" r=\"10\"/>"
+        let cloud = "<path class=\"wx-cloud\" d=\"M14 40h26a8 8 0 0 0 0-16a11 11 0 0 0-21-2a9 9 0 0 0-5 18z\"/>"
+        let body: String
+        switch conditionId {
+        case 200..<300:
+            body = cloud + "<path class=\"wx-bolt\" d=\"M28 40l-5 9h5l-3 8l9-11h-5l3-6z\"/>"
+        case 300..<600:
+            body = cloud + "<path class=\"wx-rain\" d=\"M20 44l-3 7M28 44l-3 7M36 44l-3 7\"/>"
+        case 600..<700:
+            body = cloud + "<path class=\"wx-snow\" d=\"M20 46v6M17 49h6M30 46v6M27 49h6\"/>"
+        case 700..<800:
+            body = "<path class=\"wx-mist\" d=\"M10 22h36M6 30h40M12 38h32M8 46h34\"/>"
+        case 800:
+            body = sun
+        case 801, 802:
+            body = sun + cloud
+        default:
+            body = cloud
+        }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wx-icon\" viewBox=\"0 0 56 56\" role=\"img\" aria-label=\"\(Escape.xml(label))\"><title>\(Escape.xml(label))</title>\(body)</svg>"
+    }
+}

@@ -1,0 +1,76 @@
+import CLibXML2
+import Foundation
+
+/// A strictly parsed XML document (libxml2) with namespace-aware XPath.
+final class XMLDoc {
+    private let doc: xmlDocPtr
+
+    private init(doc: xmlDocPtr) { self.doc = doc }
+
+    deinit { xmlFreeDoc(doc) }
+
+    struct ParseFailure: Error {
+        var line: Int?
+        var message: String
+    }
+
+    /// Parses without network access and without loading external DTDs, collecting the first error.
+    static func parse(_ data: Data, name: String) -> Result<XMLDoc, ParseFailure> {
+        guard let context = xmlNewParserCtxt() else { return .failure(ParseFailure(line: nil, message: "libxml2 could not start")) }
+        defer { xmlFreeParserCtxt(context) }
+        // Keep libxml2 from printing to stderr; the error is read from the context below.
+        xmlSetStructuredErrorFunc(nil, { _, _ in })
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let doc = data.withUnsafeBytes { raw -> xmlDocPtr? in
+            guard let base = raw.baseAddress else { return nil }
+            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, "UTF-8", options)
+        }
+        if let doc, context.pointee.wellFormed != 0 {
+            return .success(XMLDoc(doc: doc))
+        }
+        if let doc { xmlFreeDoc(doc) }
+        if let error = xmlCtxtGetLastError(context) {
+            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
+            return .failure(ParseFailure(line: Int(error.pointee.line), message: "not well-formed XML: \(message ?? "unknown error")"))
+        }
+        return .failure(ParseFailure(line: nil, message: "not well-formed XML"))
+    }
+
+    struct Node {
+        var value: String
+        var line: Int
+        var name: String
+    }
+
+    /// Nodes (elements or attributes) matching `expression`; `h:` is XHTML and `svg:` is SVG.
+    func select(_ expression: String) -> [Node] {
+        guard let context = xmlXPathNewContext(doc) else { return [] }
+        defer { xmlXPathFreeContext(context) }
+        xmlXPathRegisterNs(context, "h", "http://www.w3.org/1999/xhtml")
+        xmlXPathRegisterNs(context, "svg", "http://www.w3.org/2000/svg")
+        guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
+        defer { xmlXPathFreeObject(result) }
+        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
+        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
+            guard let node = set.pointee.nodeTab[index] else { return nil }
+            let content = xmlNodeGetContent(node)
+            defer { cityguide_xmlFree(content) }
+            let value = content.map { String(cString: $0) } ?? ""
+            // An attribute's line is its element's.
+            let lineNode = node.pointee.type == XML_ATTRIBUTE_NODE ? node.pointee.parent : node
+            let line = lineNode.map { Int(xmlGetLineNo($0)) } ?? 0
+            let name = node.pointee.name.map { String(cString: $0) } ?? ""
+            return Node(value: value, line: line, name: name)
+        }
+    }
+
+    func count(_ expression: String) -> Int {
+        guard let context = xmlXPathNewContext(doc) else { return 0 }
+        defer { xmlXPathFreeContext(context) }
+        xmlXPathRegisterNs(context, "h", "http://www.w3.org/1999/xhtml")
+        xmlXPathRegisterNs(context, "svg", "http://www.w3.org/2000/svg")
+        guard let result = xmlXPathEvalExpression("count(\(expression))", context) else { return 0 }
+        defer { xmlXPathFreeObject(result) }
+        return Int(result.pointee.floatval)
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import GuideBuild
+
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder.",
+        discussion: """
+            Reads the config, loads the data it names (the bundled sample by default), and writes the site. \
+            The previous output is replaced only when the whole build succeeded and every page passed validation.
+            """)
+
+    @Option(name: .long, help: "The site configuration.")
+    var config = "site.yaml"
+
+    @Option(name: .long, help: "Where to write the site.")
+    var output = "Output"
+
+    @Option(name: .long, help: "Build date YYYY-MM-DD (default: SOURCE_DATE_EPOCH, the recorded data's date, or today).")
+    var date: String?
+
+    func run() throws {
+        var buildDate: Date?
+        if let date {
+            guard let parsed = Self.parseDay(date) else {
+                throw fail("error: --date '\(date)' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20")
+            }
+            buildDate = parsed
+        }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let builder = SiteBuilder(
+            configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
+            output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL, date: buildDate)
+        do {
+            let summary = try builder.build()
+            for warning in summary.warnings { printErr("warning: \(warning)") }
+            print(summary.text)
+            print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+        } catch {
+            throw fail("\(error)")
+        }
+    }
+
+    /// Noon UTC, so the date is the same calendar day in every time zone a city may be in.
+    static func parseDay(_ text: String) -> Date? {
+        let parts = text.split(separator: "-")
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+            (1...12).contains(m), (1...31).contains(d)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d, hour: 12)),
+            calendar.component(.day, from: date) == d
+        else { return nil }
+        return date
+    }
+}

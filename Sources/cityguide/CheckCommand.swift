@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import GuideValidate
+
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Validate a built site with libxml2.",
+        discussion: """
+            Parses every page as strict XML (the pages are polyglot HTML5) and checks that internal links \
+            resolve, ids are unique, images have alt text, no link uses javascript: or data:, and every map \
+            has a title. Exits non-zero on any problem.
+            """)
+
+    @Argument(help: "The site folder.")
+    var directory = "Output"
+
+    func run() throws {
+        let root = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
+            throw fail("error: '\(directory)' is not a folder\n  fix: build the site first with `cityguide build`, or name the folder it was built into")
+        }
+        let report = SiteChecker(root: root).check()
+        for problem in report.problems { printErr("\(directory)/\(problem)") }
+        if report.problems.isEmpty {
+            print("Checked \(report.pagesChecked) files in \(directory): no problems.")
+        } else {
+            throw fail("Checked \(report.pagesChecked) files in \(directory): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s").")
+        }
+    }
+}
