@@ -27,6 +27,8 @@ CITIES = [
             ("North Beach", (37.8001, -122.4098), 300, ["Columbus Ave", "Grant Ave", "Stockton St"]),
             ("SoMa", (37.7785, -122.4056), 380, ["Folsom St", "Howard St", "2nd St"]),
             ("Castro", (37.7609, -122.4350), 250, ["Castro St", "Market St", "18th St"]),
+            ("Union Square", (37.7875, -122.4065), 230, ["Post St", "Geary St", "Powell St", "Sutter St"]),
+            ("Chinatown", (37.7941, -122.4068), 200, ["Grant Ave", "Stockton St", "Jackson St"]),
         ],
         "streets_no": (100, 3999), "phone": "+1 415 {}-{}",
         "weather": (13.4, 12.1, 72, 4.6, 803, "broken clouds", "04d"),
@@ -152,7 +154,8 @@ def place(city, cat_id, cat, name, used_ids):
     street = rng.choice(streets)
     number = rng.randint(*city["streets_no"])
     address = f"{number} {street}" if city["country"] == "US" else f"{street}, {number}" if city["country"] == "BR" else f"{street} {number}"
-    postcode = city["postcode"] + str(rng.randint(100, 999))
+    postcode = {"US": lambda: "941" + f"{rng.randint(2, 34):02d}", "BR": lambda: f"0{rng.randint(1000, 5999)}-000",
+                "DE": lambda: city["postcode"] + f"{rng.randint(115, 999)}"}[city["country"]]()
     formatted = f"{address}, {city['locality']}, {city['region']} {postcode}" if city["country"] == "US" else f"{address}, {postcode} {city['locality']}"
     pid = hexid()
     while pid in used_ids:

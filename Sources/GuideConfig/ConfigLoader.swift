@@ -83,6 +83,11 @@ enum YAMLSyntax {
             let location = SourceLocation(file: file, line: mark.line, column: mark.column)
             let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
             return ConfigError(location, "YAML syntax: \(what)", fix: fix(for: problem))
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let key = duplicates.first ?? "?"
+            let (line, column) = secondOccurrence(of: key, in: context.text, from: context.mark)
+            return ConfigError(SourceLocation(file: file, line: line, column: column),
+                "'\(key)' appears twice in the same mapping", fix: "keep one '\(key)' and delete the other")
         case .reader(let problem, _, _, _):
             return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(problem)",
                 fix: "save the file as UTF-8 text")
@@ -90,6 +95,24 @@ enum YAMLSyntax {
             return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(error)",
                 fix: "check the file against the example in the README")
         }
+    }
+
+    /// Yams reports the first of the repeated keys; a user wants the repeat: the next line below it
+    /// with the same key in the same column.
+    static func secondOccurrence(of key: String, in text: String, from mark: Mark) -> (Int, Int) {
+        let lines = text.components(separatedBy: "\n")
+        var index = mark.line
+        while index < lines.count {
+            let line = Array(lines[index])
+            let column = mark.column - 1
+            if line.count > column + key.count, String(line[column..<(column + key.count)]) == key,
+                String(line[(column + key.count)...]).drop(while: { $0 == " " }).hasPrefix(":")
+            {
+                return (index + 1, mark.column)
+            }
+            index += 1
+        }
+        return (mark.line, mark.column)
     }
 
     static func fix(for problem: String) -> String {

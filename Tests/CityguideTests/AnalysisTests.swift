@@ -1,0 +1,154 @@
+import Foundation
+import GuideAnalysis
+import GuideModel
+import XCTest
+
+final class AnalysisTests: XCTestCase {
+    let origin = Coordinate(latitude: 37.7880, longitude: -122.4075)
+
+    func place(_ id: String, _ name: String, rating: Double? = nil, votes: Int? = nil, popularity: Double? = nil,
+               north metres: Double = 0, rank: Int = 0, chain: String? = nil, hood: String? = nil) -> Place {
+        var p = Place(id: id, name: name, coordinate: Coordinate(latitude: origin.latitude + metres / 111_195, longitude: origin.longitude))
+        p.rating = rating
+        p.ratingCount = votes
+        p.popularity = popularity
+        p.providerRank = rank
+        p.chain = chain
+        p.neighborhoods = hood.map { [$0] } ?? []
+        return p
+    }
+
+    func plan(sort: ListSort, max: Int = 10, walking: Int = 15) -> CityPlan {
+        CityPlan(
+            name: "Test", slug: "test", center: origin, originName: "Union Square", origin: origin,
+            timeZone: TimeZone(identifier: "America/Los_Angeles")!, categories: [.init(id: "coffee", name: "Coffee Shops"), .init(id: "bars", name: "Bars")],
+            maxResults: max, sort: sort, walkingMinutes: walking)
+    }
+
+    func analyze(_ places: [Place], sort: ListSort, max: Int = 10, bars: [Place] = [], events: [Event] = []) -> CityGuide {
+        let data = CityData(
+            slug: "test", places: ["coffee": .loaded(places), "bars": .loaded(bars)], events: .loaded(events), weather: .absent,
+            geocode: .absent, warnings: [])
+        return Analyzer.analyze(plan: plan(sort: sort, max: max), data: data, today: Date(timeIntervalSince1970: 1_763_640_000))
+    }
+
+    func names(_ guide: CityGuide, _ list: Int = 0) -> [String] {
+        guide.categories[list].placeIDs.compactMap { guide.places[$0]?.place.name }
+    }
+
+    func testBayesianRatingKeepsFewVotesFromWinning() {
+        let places = [
+            place("a", "Two Votes", rating: 10, votes: 2),
+            place("b", "Crowd Favourite", rating: 9.1, votes: 800),
+            place("c", "Solid", rating: 8.0, votes: 300),
+            place("d", "Meh", rating: 6.5, votes: 150),
+        ]
+        let weighted = Ranking.weightedRatings(places)
+        XCTAssertGreaterThan(weighted["b"]!, weighted["a"]!)
+        XCTAssertEqual(names(analyze(places, sort: .rating)), ["Crowd Favourite", "Two Votes", "Solid", "Meh"])
+        // m = median(2, 150, 300, 800) = 225; C = 8.4
+        XCTAssertEqual(weighted["a"]!, 2.0 / 227 * 10 + 225.0 / 227 * 8.4, accuracy: 1e-9)
+    }
+
+    func testRatingWithoutVoteCountsUsesRawRating() {
+        let weighted = Ranking.weightedRatings([place("a", "A", rating: 9), place("b", "B", rating: 7)])
+        XCTAssertEqual(weighted, ["a": 9, "b": 7])
+    }
+
+    func testSortModesAndTies() {
+        let places = [
+            place("z", "Zeta", rating: 8, votes: 100, popularity: 0.5, north: 300, rank: 2),
+            place("a", "Alpha", rating: 9, votes: 100, popularity: 0.9, north: 900, rank: 1),
+            place("m", "Émile", rating: 8, votes: 100, popularity: nil, north: 100, rank: 0),
+            place("b", "Émile", rating: nil, votes: nil, popularity: 0.7, north: 600, rank: 3),
+        ]
+        XCTAssertEqual(analyze(places, sort: .relevance).categories[0].placeIDs, ["m", "a", "z", "b"])
+        XCTAssertEqual(analyze(places, sort: .distance).categories[0].placeIDs, ["m", "z", "b", "a"])
+        XCTAssertEqual(analyze(places, sort: .popularity).categories[0].placeIDs, ["a", "b", "z", "m"])
+        // Accent-insensitive by name, then by id for the two Émiles.
+        XCTAssertEqual(analyze(places, sort: .name).categories[0].placeIDs, ["a", "b", "m", "z"])
+        // Equal weighted ratings fall back to name; unrated last.
+        XCTAssertEqual(analyze(places, sort: .rating).categories[0].placeIDs, ["a", "m", "z", "b"])
+    }
+
+    func testMaxResultsSingleAndEmptyLists() {
+        let places = (0..<8).map { place("p\($0)", "Place \($0)", rating: Double($0), votes: 10) }
+        let guide = analyze(places, sort: .rating, max: 3)
+        XCTAssertEqual(names(guide), ["Place 7", "Place 6", "Place 5"])
+        XCTAssertEqual(guide.places.count, 3, "only listed places get pages")
+        XCTAssertEqual(analyze([places[0]], sort: .rating).categories[0].placeIDs, ["p0"])
+        XCTAssertEqual(analyze([], sort: .rating).categories[0].placeIDs, [])
+    }
+
+    func testSamePlaceInTwoCategoriesIsOnePlace() {
+        let shared = place("s", "Café Bar", rating: 8, votes: 10)
+        let guide = analyze([shared, place("c", "Coffee", rating: 7, votes: 10)], sort: .rating, bars: [shared])
+        XCTAssertEqual(guide.places.count, 2)
+        XCTAssertEqual(guide.places["s"]?.categoryIDs, ["coffee", "bars"])
+        XCTAssertEqual(guide.places["s"]?.slug, "cafe-bar")
+    }
+
+    func testWalkingMinutes() {
+        // 1 km straight line × 1.3 detour at 5 km/h = 15.6 min → 16.
+        XCTAssertEqual(Walking.minutes(straightLine: 1000), 16)
+        XCTAssertEqual(Walking.minutes(straightLine: 0), 1)
+        XCTAssertEqual(Walking.minutes(straightLine: 961.5), 15)
+        XCTAssertEqual(Geo.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195, accuracy: 1)
+    }
+
+    func testBestThreeWithinWalkingDistance() {
+        let places = [
+            place("far", "Far Star", rating: 9.9, votes: 900, popularity: 0.99, north: 2500),
+            place("a", "Near A", rating: 9, votes: 300, north: 200),
+            place("b", "Near B", rating: 8, votes: 300, north: 400),
+            place("c", "Near C", rating: 7, votes: 300, north: 100),
+            place("d", "Near D", rating: 6, votes: 300, north: 500),
+        ]
+        let guide = analyze(places, sort: .rating)
+        // "Best" mixes rating with closeness, so the order among the three depends on both; the set does not.
+        XCTAssertEqual(Set(guide.walkable), ["a", "b", "c"])
+        XCTAssertEqual(guide.walkable.first, "a")
+        XCTAssertFalse(guide.walkable.contains("far"))
+    }
+
+    func testTopPicksOnePerChain() {
+        let places = [
+            place("1", "Chain One", rating: 9.5, votes: 500, chain: "Big Chain"),
+            place("2", "Chain Two", rating: 9.4, votes: 500, chain: "Big Chain"),
+            place("3", "Indie", rating: 8, votes: 500),
+        ]
+        XCTAssertEqual(analyze(places, sort: .rating).topPicks, ["1", "3"])
+    }
+
+    func testNeighborhoodsGroupedWithWhy() {
+        let places = [
+            place("1", "One", rating: 9, votes: 10, north: 100, hood: "Mission"),
+            place("2", "Two", rating: 8, votes: 10, north: 200, hood: "Mission"),
+            place("3", "Solo", rating: 8, votes: 10, north: 300, hood: "Castro"),
+        ]
+        let guide = analyze(places, sort: .rating, bars: [place("4", "Bar", rating: 7, votes: 10, north: 150, hood: "Mission")])
+        XCTAssertEqual(guide.neighborhoods.map(\.name), ["Mission"])
+        XCTAssertEqual(guide.neighborhoods[0].why, "2 coffee shops and 1 bar within a 2-minute walk")
+    }
+
+    func testUpcomingEventsInCityTimeZone() {
+        // 2025-11-20 12:00 UTC is still the 20th in Los Angeles.
+        var past = Event(id: "1", name: "Yesterday", localDate: "2025-11-19")
+        past.localTime = "20:00:00"
+        var today = Event(id: "2", name: "Tonight", localDate: "2025-11-20")
+        today.localTime = "21:00:00"
+        let tba = Event(id: "3", name: "Later", localDate: "2025-11-20")
+        let guide = analyze([], sort: .rating, events: [tba, past, today])
+        XCTAssertEqual(guide.events.value?.map(\.name), ["Tonight", "Later"])
+    }
+
+    func testSlugs() {
+        XCTAssertEqual(Slug.make("São Paulo"), "sao-paulo")
+        XCTAssertEqual(Slug.make("Kita, Tōkyō"), "kita-tokyo")
+        XCTAssertEqual(Slug.make("../../etc/passwd"), "etc-passwd")
+        XCTAssertEqual(Slug.make("Straße & Café"), "strasse-cafe")
+        XCTAssertEqual(Slug.unique(["Blue", "blue", "", "Blue"], fallback: "place"), ["blue", "blue-2", "place", "blue-3"])
+        XCTAssertFalse(Slug.isValid(".."))
+        XCTAssertTrue(Slug.isValid("sao-paulo"))
+    }
+}

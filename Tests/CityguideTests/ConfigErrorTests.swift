@@ -1,0 +1,202 @@
+import Foundation
+import XCTest
+
+@testable import GuideConfig
+
+final class ConfigErrorTests: XCTestCase {
+    let file = URL(fileURLWithPath: "/tmp/site.yaml")
+
+    func error(_ yaml: String, file: StaticString = #filePath, line: UInt = #line) -> ConfigError? {
+        error(Data(yaml.utf8), file: file, line: line)
+    }
+
+    func error(_ data: Data, file: StaticString = #filePath, line: UInt = #line) -> ConfigError? {
+        do {
+            _ = try ConfigLoader.parse(data, file: self.file, displayName: "site.yaml")
+            XCTFail("expected a config error", file: file, line: line)
+            return nil
+        } catch let error as ConfigError {
+            return error
+        } catch {
+            XCTFail("expected a ConfigError, got \(error)", file: file, line: line)
+            return nil
+        }
+    }
+
+    let valid = """
+        title: Guide
+        categories:
+          - {id: coffee, name: Coffee Shops}
+          - {id: bars, name: Bars}
+        cities:
+          - name: San Francisco, CA
+            center: [37.7749, -122.4194]
+            timezone: America/Los_Angeles
+
+        """
+
+    func testValidConfigWithDefaults() throws {
+        let config = try ConfigLoader.parse(Data(valid.utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(config.title, "Guide")
+        XCTAssertEqual(config.source, .sample)
+        XCTAssertEqual(config.units, .metric)
+        XCTAssertEqual(config.cities[0].slug, "san-francisco-ca")
+        XCTAssertEqual(config.cities[0].categories, ["coffee", "bars"])
+        XCTAssertEqual(config.cities[0].maxResults, 10)
+        XCTAssertEqual(config.cities[0].sort, .rating)
+        XCTAssertEqual(config.cities[0].location.line, 6)
+    }
+
+    func testNonASCIINamesGetFoldedSlugs() throws {
+        let yaml = valid + """
+              - name: São Paulo
+                timezone: America/Sao_Paulo
+              - name: Kita, Tōkyō
+                timezone: Asia/Tokyo
+
+            """
+        let config = try ConfigLoader.parse(Data(yaml.utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(config.cities.map(\.slug), ["san-francisco-ca", "sao-paulo", "kita-tokyo"])
+    }
+
+    func testUnknownKeySuggestsNearest() {
+        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "titel: Guide"))
+        XCTAssertEqual(e?.description, "site.yaml:1:1: error: unknown key 'titel' in the top level\n  fix: did you mean 'title'?")
+    }
+
+    func testUnknownCityKey() {
+        let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    time_zone:"))
+        XCTAssertEqual(e?.location.line, 8)
+        XCTAssertEqual(e?.problem, "unknown key 'time_zone' in a city")
+        XCTAssertEqual(e?.fix, "did you mean 'timezone'?")
+    }
+
+    func testWrongIndentation() {
+        let yaml = """
+            title: Guide
+            cities:
+              - name: Berlin
+                 timezone: Europe/Berlin
+
+            """
+        let e = error(yaml)
+        XCTAssertEqual(e?.location.line, 4)
+        XCTAssertTrue(e?.problem.hasPrefix("YAML syntax: ") == true, e?.description ?? "")
+        XCTAssertTrue(e?.fix.contains("indentation") == true, e?.description ?? "")
+    }
+
+    func testTabIndentation() {
+        let e = error("title: Guide\ncities:\n\t- name: Berlin\n")
+        XCTAssertEqual(e?.location.line, 3)
+        XCTAssertTrue(e?.fix.contains("not tabs") == true, e?.description ?? "")
+    }
+
+    func testWrongType() {
+        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\ndefaults: {max_results: ten}"))
+        XCTAssertEqual(
+            e?.description,
+            "site.yaml:2:25: error: 'max_results' must be a whole number, found 'ten'\n  fix: write a number from 1 to 50 without quotes")
+    }
+
+    func testMaxResultsOutOfRange() {
+        let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    max_results: 80\n    timezone:"))
+        XCTAssertEqual(e?.description, "site.yaml:8:18: error: 'max_results' is 80, outside 1–50\n  fix: use a number from 1 to 50")
+    }
+
+    func testLatitudeOutOfRange() {
+        let e = error(valid.replacingOccurrences(of: "[37.7749, -122.4194]", with: "[137.7749, -122.4194]"))
+        XCTAssertEqual(e?.location.line, 7)
+        XCTAssertEqual(e?.location.column, 14)
+        XCTAssertEqual(e?.problem, "latitude 137.7749 is outside -90…90")
+    }
+
+    func testSwappedCoordinatePairIsCaughtByLongitude() {
+        let e = error(valid.replacingOccurrences(of: "[37.7749, -122.4194]", with: "[37.7749, -222.4194]"))
+        XCTAssertEqual(e?.problem, "longitude -222.4194 is outside -180…180")
+    }
+
+    func testUndefinedCategorySuggestsNearest() {
+        let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    categories: [cofee]\n    timezone:"))
+        XCTAssertEqual(
+            e?.description,
+            "site.yaml:8:18: error: category 'cofee' is not defined under the top-level 'categories'\n  fix: did you mean 'coffee'?")
+    }
+
+    func testDuplicateSlugs() {
+        let yaml = valid + """
+              - name: San Francisco CA
+                timezone: America/Los_Angeles
+
+            """
+        let e = error(yaml)
+        XCTAssertEqual(e?.location.line, 9)
+        XCTAssertEqual(e?.problem, "two cities have the slug 'san-francisco-ca' (the first at line 6)")
+        XCTAssertEqual(e?.fix, "give one of them its own `slug:`")
+    }
+
+    func testUnknownTimeZoneSuggestsNearest() {
+        let e = error(valid.replacingOccurrences(of: "America/Los_Angeles", with: "America/Los_Angles"))
+        XCTAssertEqual(e?.location.line, 8)
+        XCTAssertEqual(e?.problem, "unknown time zone 'America/Los_Angles'")
+        XCTAssertEqual(e?.fix, "did you mean 'America/Los_Angeles'?")
+    }
+
+    func testEmptyFile() {
+        XCTAssertEqual(
+            error("")?.description,
+            "site.yaml:1:1: error: the config file is empty\n  fix: add at least `title`, `categories` and `cities`; the README has a complete example")
+        XCTAssertEqual(error("# only a comment\n")?.problem, "the config file is empty")
+    }
+
+    func testInvalidUTF8NamesLineAndColumn() {
+        var data = Data("title: Guide\ncities:\n  - name: S".utf8)
+        data.append(0xE3)  // a lone Latin-1 'ã'
+        data.append(contentsOf: Array("o Paulo\n".utf8))
+        let e = error(data)
+        XCTAssertEqual(e?.location.line, 3)
+        XCTAssertEqual(e?.location.column, 12)
+        XCTAssertEqual(e?.fix, "save the file as UTF-8 in your editor")
+    }
+
+    func testUnknownSortSuggests() {
+        let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    sort: ratings\n    timezone:"))
+        XCTAssertEqual(e?.problem, "'sort' is 'ratings', which is not one of relevance, rating, distance, popularity, name")
+        XCTAssertEqual(e?.fix, "did you mean 'rating'?")
+    }
+
+    func testMissingCitiesAndTimezone() {
+        XCTAssertEqual(error("title: Guide\n")?.problem, "the top level has no 'cities'")
+        let e = error(valid.replacingOccurrences(of: "    timezone: America/Los_Angeles\n", with: ""))
+        XCTAssertEqual(e?.problem, "a city has no 'timezone'")
+        XCTAssertEqual(e?.location.line, 6)
+    }
+
+    func testReservedAndDuplicateCategoryIDs() {
+        XCTAssertEqual(
+            error(valid.replacingOccurrences(of: "id: bars", with: "id: places"))?.problem,
+            "category id 'places' is reserved for the city's own pages")
+        XCTAssertEqual(
+            error(valid.replacingOccurrences(of: "id: bars", with: "id: coffee"))?.problem,
+            "category id 'coffee' is defined twice")
+        XCTAssertEqual(
+            error(valid.replacingOccurrences(of: "id: bars", with: "id: ../bars"))?.problem,
+            "category id '../bars' is not usable in a web address")
+    }
+
+    func testDuplicateKey() {
+        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\ntitle: Other"))
+        XCTAssertEqual(e?.problem, "'title' appears twice in the same mapping")
+        XCTAssertEqual(e?.location.line, 2)
+    }
+
+    func testBaseURLMustBeHTTP() {
+        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nbase_url: javascript:alert(1)"))
+        XCTAssertEqual(e?.problem, "'base_url' is 'javascript:alert(1)', which is not an http(s) address")
+    }
+
+    func testRecordedFolderMustExist() {
+        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nsource: recorded\nrecorded: nowhere"))
+        XCTAssertEqual(e?.location.line, 3)
+        XCTAssertEqual(e?.problem, "the recorded folder '/tmp/nowhere' does not exist")
+    }
+}

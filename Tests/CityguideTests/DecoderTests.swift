@@ -1,0 +1,197 @@
+import Foundation
+import GuideFetch
+import GuideModel
+import XCTest
+
+final class DecoderTests: XCTestCase {
+    func reason(_ work: () throws -> Any) -> String? {
+        do {
+            _ = try work()
+            return nil
+        } catch let error as ProviderError {
+            return error.reason
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    func testFoursquareCurrentAPI() throws {
+        let places = try FoursquareDecoder.places(from: fixture("foursquare-current.json"))
+        // Records without a position or an id cannot be drawn or linked; they are skipped, not fatal.
+        XCTAssertEqual(places.map(\.name), ["Blue Bottle Coffee", "Minimal Café"])
+        let blue = places[0]
+        XCTAssertEqual(blue.id, "5a187743ccad6b307315e6fe")
+        XCTAssertEqual(blue.coordinate, Coordinate(latitude: 37.776376, longitude: -122.423814))
+        XCTAssertEqual(blue.categoryNames, ["Coffee Shop"])
+        XCTAssertEqual(blue.address, "315 Linden St, San Francisco, CA 94102")
+        XCTAssertEqual(blue.neighborhoods, ["Hayes Valley"])
+        XCTAssertEqual(blue.phone, "(510) 653-3394")
+        XCTAssertEqual(blue.website, "https://bluebottlecoffee.com")
+        XCTAssertEqual(blue.hoursDisplay, "Mon-Sun 7:00 AM-6:00 PM")
+        XCTAssertEqual(blue.openNow, true)
+        XCTAssertEqual(blue.rating, 8.9)
+        XCTAssertEqual(blue.ratingCount, 812)
+        XCTAssertEqual(blue.popularity, 0.97)
+        XCTAssertEqual(blue.price, 2)
+        XCTAssertEqual(blue.chain, "Blue Bottle Coffee")
+        XCTAssertEqual(blue.tips.first?.text, "Get the New Orleans iced coffee.")
+        XCTAssertEqual(blue.tips.first?.date, Date(timeIntervalSince1970: 1_710_700_811))
+        XCTAssertEqual(blue.photos.first?.url, "https://fastly.4sqi.net/img/general/width640/1234_abcd.jpg")
+        XCTAssertEqual(blue.description, "Third-wave coffee in a converted garage.")
+        XCTAssertEqual(blue.providerRank, 0)
+        // Coordinates sent as strings still place the pin.
+        XCTAssertEqual(places[1].coordinate, Coordinate(latitude: 37.7761, longitude: -122.425))
+        XCTAssertNil(places[1].rating)
+    }
+
+    func testFoursquareV3() throws {
+        let places = try FoursquareDecoder.places(from: fixture("foursquare-v3.json"))
+        XCTAssertEqual(places.count, 1)
+        XCTAssertEqual(places[0].id, "4c902d2504a1b60c9088a53e")
+        XCTAssertEqual(places[0].name, "Café Avellaneda")
+        XCTAssertEqual(places[0].coordinate, Coordinate(latitude: 19.38897, longitude: -99.168217))
+        XCTAssertEqual(places[0].neighborhoods, ["Benito Juárez"])
+        // An empty formatted_address falls back to the parts.
+        XCTAssertEqual(places[0].address, "Adolfo Prieto 828, Mexico City, 03100")
+    }
+
+    func testFoursquareErrorBody() throws {
+        XCTAssertEqual(
+            reason { try FoursquareDecoder.places(from: fixture("foursquare-error.json")) },
+            "Foursquare answered with an error: Invalid request token.")
+    }
+
+    func testTicketmasterEvents() throws {
+        let events = try TicketmasterDecoder.events(from: fixture("ticketmaster-events.json"))
+        XCTAssertEqual(events.count, 2)
+        let jazz = events[0]
+        XCTAssertEqual(jazz.name, "Blue Hour Quartet")
+        XCTAssertEqual(jazz.localDate, "2026-11-27")
+        XCTAssertEqual(jazz.localTime, "20:00:00")
+        XCTAssertEqual(jazz.timeZone, "America/Los_Angeles")
+        XCTAssertEqual(jazz.classification, "Music · Jazz")
+        XCTAssertEqual(jazz.priceRange, "25–45.50 USD")
+        XCTAssertEqual(jazz.venue?.name, "SFJAZZ Center")
+        XCTAssertEqual(jazz.venue?.address, "201 Franklin St, San Francisco")
+        XCTAssertEqual(jazz.venue?.coordinate, Coordinate(latitude: 37.77644, longitude: -122.42155))
+        let tba = events[1]
+        XCTAssertNil(tba.localTime)
+        XCTAssertNil(tba.start)
+        XCTAssertNil(tba.venue)
+        XCTAssertEqual(tba.status, "rescheduled")
+    }
+
+    func testTicketmasterPageWithoutEvents() throws {
+        XCTAssertEqual(try TicketmasterDecoder.events(from: fixture("ticketmaster-empty.json")), [])
+    }
+
+    func testTicketmasterErrors() throws {
+        XCTAssertEqual(
+            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-error.json")) },
+            "Ticketmaster answered with an error: DIS1035 API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000")
+        XCTAssertEqual(
+            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-fault.json")) },
+            "Ticketmaster refused the request: Invalid ApiKey (oauth.v2.InvalidApiKey)")
+    }
+
+    func testGoogleGeocoding() throws {
+        let geocode = try GoogleGeocodingDecoder.geocode(from: fixture("google-ok.json"))
+        XCTAssertEqual(geocode.location, Coordinate(latitude: 35.7528, longitude: 139.7336))
+        XCTAssertEqual(geocode.formattedAddress, "Kita City, Tokyo, Japan")
+        XCTAssertEqual(geocode.neighborhood, "Oji")
+        XCTAssertEqual(geocode.sublocality, "Kita")
+        XCTAssertEqual(geocode.viewport?.northEast, Coordinate(latitude: 35.79, longitude: 139.77))
+    }
+
+    func testGoogleStatuses() throws {
+        XCTAssertEqual(
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-zero.json")) },
+            "Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml")
+        XCTAssertEqual(
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-denied.json")) },
+            "Google Geocoding status REQUEST_DENIED: The provided API key is invalid. — the key was refused")
+        XCTAssertEqual(
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-over-limit.json")) },
+            "Google Geocoding status OVER_QUERY_LIMIT: You have exceeded your rate-limit for this API. — the daily or per-second quota is used up")
+        XCTAssertEqual(
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-not-json.txt")) },
+            "Google Geocoding sent something that is not JSON (it starts with \"<html><body><h1>502 Bad Gateway</h1></bo\")")
+    }
+
+    func testOpenWeatherMap() throws {
+        let weather = try OpenWeatherDecoder.weather(from: fixture("owm-ok.json"), units: .standard)
+        XCTAssertEqual(weather.conditionId, 500)
+        XCTAssertEqual(weather.description, "light rain")
+        XCTAssertEqual(weather.icon, "10n")
+        XCTAssertEqual(weather.temperature, 11.05, accuracy: 0.001)  // 284.2 K
+        XCTAssertEqual(weather.humidity, 87)
+        XCTAssertEqual(weather.windSpeed, 4.1)
+    }
+
+    func testOpenWeatherMapErrorsWithStringAndNumberCod() throws {
+        XCTAssertEqual(reason { try OpenWeatherDecoder.weather(from: fixture("owm-error.json")) }, "OpenWeatherMap error 404: city not found")
+        XCTAssertEqual(
+            reason { try OpenWeatherDecoder.weather(from: fixture("owm-unauthorized.json")) },
+            "OpenWeatherMap error 401: Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.")
+    }
+
+    func testTruncatedAndEmptyBodies() throws {
+        let truncated = try fixture("owm-ok.json").prefix(60)
+        XCTAssertTrue(reason { try OpenWeatherDecoder.weather(from: Data(truncated)) }?.hasPrefix("OpenWeatherMap response could not be read: the JSON is malformed") == true)
+        XCTAssertEqual(reason { try TicketmasterDecoder.events(from: Data()) }, "Ticketmaster sent an empty body")
+        XCTAssertEqual(reason { try FoursquareDecoder.places(from: Data("{\"results\": 3}".utf8)) }, "Foursquare response could not be read: results is not a list")
+    }
+}
+
+/// Every recorded response in ../shared/corpus must decode; errors must be reported as errors, never crash.
+final class CorpusTests: XCTestCase {
+    let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+
+    func files(_ folder: String) throws -> [URL] {
+        let dir = corpus.appendingPathComponent(folder)
+        guard FileManager.default.fileExists(atPath: dir.path) else {
+            throw XCTSkip("\(dir.path) is absent (a fresh clone has no ../shared); the corpus tests need it beside the project")
+        }
+        let urls = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+        XCTAssertFalse(urls.isEmpty, "no files in \(dir.path)")
+        return urls
+    }
+
+    func testFoursquareCorpus() throws {
+        for url in try files("foursquare") {
+            let places = try FoursquareDecoder.places(from: Data(contentsOf: url))
+            XCTAssertFalse(places.isEmpty, url.lastPathComponent)
+            XCTAssertTrue(places.allSatisfy { $0.coordinate.isValid && !$0.name.isEmpty }, url.lastPathComponent)
+        }
+    }
+
+    func testTicketmasterCorpus() throws {
+        for url in try files("ticketmaster") {
+            let events = try TicketmasterDecoder.events(from: Data(contentsOf: url))
+            XCTAssertFalse(events.isEmpty, url.lastPathComponent)
+            XCTAssertTrue(events.contains { $0.venue?.coordinate != nil }, "string coordinates decode: \(url.lastPathComponent)")
+        }
+    }
+
+    func testGoogleCorpus() throws {
+        var ok = 0, errors: [String] = []
+        for url in try files("google-geocoding") {
+            do {
+                _ = try GoogleGeocodingDecoder.geocode(from: Data(contentsOf: url))
+                ok += 1
+            } catch let error as ProviderError {
+                errors.append(error.reason)
+            }
+        }
+        XCTAssertGreaterThan(ok, 0)
+        XCTAssertTrue(errors.allSatisfy { $0.hasPrefix("Google Geocoding status ") }, "\(errors)")
+    }
+
+    func testOpenWeatherMapCorpus() throws {
+        for url in try files("openweathermap") {
+            let weather = try OpenWeatherDecoder.weather(from: Data(contentsOf: url), units: .standard)
+            XCTAssertFalse(weather.description.isEmpty, url.lastPathComponent)
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GuideBuild
+@testable import GuideValidate
+import XCTest
+
+/// Builds the project's own site.yaml (the bundled sample) the way the README does, then checks it.
+final class SampleSiteTests: XCTestCase {
+    nonisolated(unsafe) static var output: URL!
+    nonisolated(unsafe) static var summary: BuildSummary!
+
+    override class func setUp() {
+        output = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-sample-\(UUID().uuidString)")
+        summary = try? SiteBuilder(
+            configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: output,
+            environment: [:], now: { Date(timeIntervalSince1970: 0) }
+        ).build()
+    }
+
+    override class func tearDown() { try? FileManager.default.removeItem(at: output) }
+
+    func page(_ path: String) throws -> XMLDoc {
+        let data = try Data(contentsOf: Self.output.appendingPathComponent(path))
+        guard case .success(let doc) = XMLDoc.parse(data, name: path) else { throw XCTSkip("unparseable \(path)") }
+        return doc
+    }
+
+    func testBuildsEveryCityWithoutWarnings() throws {
+        let summary = try XCTUnwrap(Self.summary, "the sample site failed to build")
+        XCTAssertEqual(summary.cities, 3)
+        XCTAssertEqual(summary.warnings, [])
+        XCTAssertGreaterThan(summary.pages, 100)
+        // The sample's recorded date is the default build date, so its events are upcoming whenever this runs.
+        XCTAssertEqual(summary.buildDate, Date(timeIntervalSince1970: 1_795_197_600))
+    }
+
+    func testEveryPagePassesTheChecks() throws {
+        let report = SiteChecker(root: Self.output).check()
+        XCTAssertEqual(report.problems.map(\.description), [])
+        XCTAssertEqual(report.pagesChecked, Self.summary.pages + 1, "every page and the sitemap")
+    }
+
+    func testPageSet() throws {
+        let fm = FileManager.default
+        for path in [
+            "index.html", "404.html", "sitemap.xml", "robots.txt", "assets/style.css", "sao-paulo/index.html",
+            "sao-paulo/events/index.html", "berlin/coffee/index.html", "san-francisco/galleries/index.html",
+        ] {
+            XCTAssertTrue(fm.fileExists(atPath: Self.output.appendingPathComponent(path).path), path)
+        }
+        let places = try fm.contentsOfDirectory(atPath: Self.output.appendingPathComponent("berlin/places").path)
+        XCTAssertGreaterThan(places.count, 20)
+    }
+
+    func testHomeHasWeatherAndTopPicksForEveryCity() throws {
+        let doc = try page("index.html")
+        XCTAssertEqual(doc.strings("//h:li[@class='city-card']/h:h2/h:a"), ["San Francisco, CA", "São Paulo", "Berlin"])
+        XCTAssertEqual(doc.count("//h:li[@class='city-card']//svg:svg[@class='wx-icon']"), 3)
+        XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C"])
+        XCTAssertEqual(doc.count("//h:li[@class='city-card']//h:li[@class='place-entry']"), 9)
+    }
+
+    func testCategoryListNumbersMatchMapPins() throws {
+        let doc = try page("san-francisco/coffee/index.html")
+        let listNumbers = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/@value")
+        let listLinks = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/h:a/@href")
+        let pinNumbers = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:text")
+        let pinLinks = doc.strings("//svg:g[@class='map-pins']/svg:a/@href")
+        XCTAssertEqual(listNumbers.count, 10)
+        XCTAssertEqual(listNumbers, pinNumbers)
+        XCTAssertEqual(listLinks, pinLinks)
+        XCTAssertEqual(listNumbers, (1...10).map(String.init))
+    }
+
+    func testSortByDistanceIsAscending() throws {
+        // São Paulo is configured with sort: distance and max_results: 12.
+        let doc = try page("sao-paulo/restaurants/index.html")
+        let metres = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/h:span[@class='meta']").map { meta -> Double in
+            let part = meta.components(separatedBy: " · ").reversed()[1]
+            let value = Double(part.split(separator: " ")[0])!
+            return part.hasSuffix(" km") ? value * 1000 : value
+        }
+        XCTAssertEqual(metres.count, 12)
+        XCTAssertEqual(metres, metres.sorted())
+    }
+
+    func testPlacePageDetails() throws {
+        let dir = Self.output.appendingPathComponent("san-francisco/places")
+        let slug = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().first)
+        let doc = try page("san-francisco/places/\(slug)/index.html")
+        XCTAssertEqual(doc.strings("//h:dt"), ["Rating", "Price", "Address", "Neighborhood", "From Union Square", "Phone", "Website", "Hours", "Coordinates"])
+        XCTAssertTrue(doc.strings("//h:a[starts-with(@href,'tel:')]/@href").first?.hasPrefix("tel:+1415") == true)
+        XCTAssertEqual(doc.count("//h:ul[@class='tips']/h:li"), doc.count("//h:blockquote"))
+        XCTAssertGreaterThan(doc.count("//h:blockquote"), 0)
+        XCTAssertEqual(doc.count("//h:img[@alt and @src]"), 1)
+        // Centered on this place, with the route from the origin.
+        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle/@cx"), ["320.0"])
+        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle/@cy"), ["180.0"])
+        XCTAssertTrue(doc.strings("//svg:text[@class='map-route-label']").first?.hasPrefix("≈ ") == true)
+    }
+
+    func testEventsAreUpcomingInTheCityTimeZone() throws {
+        let doc = try page("berlin/events/index.html")
+        let dates = doc.strings("//h:li[@class='event']//h:time/@datetime")
+        XCTAssertGreaterThan(dates.count, 4)
+        XCTAssertEqual(dates, dates.sorted())
+        XCTAssertTrue(dates.allSatisfy { $0 >= "2026-11-20" }, "\(dates)")
+        XCTAssertFalse(doc.strings("//h:h3").contains("Last Week's Matinee"))
+        XCTAssertTrue(doc.strings("//h:time").contains { $0.hasSuffix("time to be announced") })
+    }
+
+    func testCityPageSections() throws {
+        let doc = try page("san-francisco/index.html")
+        XCTAssertEqual(doc.count("//h:section[@aria-labelledby='walkable']//h:li[@class='place-entry']"), 3)
+        XCTAssertGreaterThan(doc.count("//h:ul[@class='neighborhoods']/h:li"), 2)
+        XCTAssertEqual(
+            doc.count("//svg:g[@class='map-pins']/svg:a"), doc.count("//h:ol[@class='legend']/h:li"), "every pin is in the legend")
+        XCTAssertEqual(doc.count("//h:nav[@class='categories']//h:a"), 5)
+    }
+
+    func testSitemapListsEveryPageOnce() throws {
+        let doc = try page("sitemap.xml")
+        _ = doc
+        let xml = try String(contentsOf: Self.output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        let locations = xml.components(separatedBy: "<loc>").dropFirst().map { $0.components(separatedBy: "</loc>")[0] }
+        XCTAssertEqual(locations.count, Self.summary.pages - 1, "every page but 404.html")
+        XCTAssertEqual(Set(locations).count, locations.count)
+        XCTAssertTrue(locations.contains("https://example.org/guides/sao-paulo/"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import GuideBuild
+import XCTest
+
+@testable import GuideValidate
+
+/// The repository, found from this file, for the project's own Templates/ and site.yaml.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+func fixture(_ name: String) throws -> Data {
+    guard let url = Bundle.module.url(forResource: "Fixtures/wire/\(name)", withExtension: nil) else {
+        throw XCTSkip("fixture \(name) missing from the test bundle")
+    }
+    return try Data(contentsOf: url)
+}
+
+/// A site declared inline, built in a temporary folder (Hugo-style integration tests).
+struct TestSite {
+    let dir: URL
+
+    /// - Parameters:
+    ///   - config: the site.yaml text.
+    ///   - files: further files relative to the site folder (recorded bodies, templates).
+    ///   - copyTemplates: copy the project's Templates/ next to site.yaml.
+    init(config: String, files: [String: String] = [:], copyTemplates: Bool = true) throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(config.utf8).write(to: dir.appendingPathComponent("site.yaml"))
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
+        if copyTemplates {
+            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
+        }
+        for (path, text) in files { try write(path, text) }
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        let url = dir.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    var output: URL { dir.appendingPathComponent("Output") }
+
+    func builder(date: String = "2026-11-20", output: URL? = nil) -> SiteBuilder {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let parts = date.split(separator: "-").map { Int($0)! }
+        let day = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12))!
+        return SiteBuilder(
+            configFile: dir.appendingPathComponent("site.yaml"), configName: "site.yaml", output: output ?? self.output,
+            date: day, environment: [:], now: { Date(timeIntervalSince1970: 0) })
+    }
+
+    @discardableResult
+    func build(date: String = "2026-11-20") throws -> BuildSummary {
+        try builder(date: date).build()
+    }
+
+    func page(_ path: String) throws -> XMLDoc {
+        let data = try Data(contentsOf: output.appendingPathComponent(path))
+        switch XMLDoc.parse(data, name: path) {
+        case .success(let doc): return doc
+        case .failure(let failure): throw NSError(domain: "parse", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path): \(failure.message)"])
+        }
+    }
+
+    func text(_ path: String) throws -> String {
+        try String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: dir) }
+}
+
+extension XMLDoc {
+    func strings(_ xpath: String) -> [String] { select(xpath).map(\.value) }
+}
+
+/// Every file below a folder, relative path → bytes.
+func snapshot(_ root: URL) -> [String: Data] {
+    var files: [String: Data] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    while let path = enumerator?.nextObject() as? String {
+        var isDir: ObjCBool = false
+        let url = root.appendingPathComponent(path)
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
+            files[path] = FileManager.default.contents(atPath: url.path)
+        }
+    }
+    return files
+}
+
+/// A small recorded site: one city, two categories, one of them with a single result.
+let smallConfig = """
+    title: Test Guide
+    base_url: https://example.org/test/
+    source: recorded
+    recorded: data
+    defaults: {max_results: 10, sort: rating, walking_minutes: 15}
+    categories:
+      - {id: coffee, name: Coffee Shops}
+      - {id: tea, name: Tea Rooms}
+      - {id: books, name: Bookshops}
+    cities:
+      - name: San Francisco, CA
+        slug: san-francisco
+        center: [37.7749, -122.4194]
+        origin: {name: Union Square, at: [37.7880, -122.4075]}
+        timezone: America/Los_Angeles
+
+    """
