@@ -41,7 +41,8 @@ public enum Analyzer {
                 entry.categoryIDs.append(category.id)
                 listed[item.place.id] = entry
             }
-            lists.append(CategoryList(id: category.id, name: category.name, status: status, placeIDs: kept.map(\.place.id)))
+            lists.append(
+                CategoryList(id: category.id, name: category.name, status: status, placeIDs: kept.map(\.place.id)))
         }
 
         // Slugs are handed out in name order so they do not depend on which category came first.

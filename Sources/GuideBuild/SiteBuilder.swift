@@ -20,7 +20,8 @@ public struct SiteBuilder: Sendable {
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, now: @escaping @Sendable () -> Date = { Date() }
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.configFile = configFile
         self.configName = configName
@@ -30,6 +31,7 @@ public struct SiteBuilder: Sendable {
         self.now = now
     }
 
+    @discardableResult
     public func build() throws -> BuildSummary {
         var stages: [(String, Double)] = []
         func timed<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
@@ -91,7 +93,9 @@ public struct SiteBuilder: Sendable {
         if let date { return date }
         if let epoch = environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = TimeInterval(epoch.trimmingCharacters(in: .whitespaces)) else {
-                throw BuildError("error: SOURCE_DATE_EPOCH is '\(epoch)', not a number of seconds\n  fix: unset it or set it to a Unix time")
+                throw BuildError(
+                    "error: SOURCE_DATE_EPOCH is '\(epoch)', not a number of seconds\n  fix: unset it or set it to a Unix time"
+                )
             }
             return Date(timeIntervalSince1970: seconds)
         }
@@ -113,7 +117,9 @@ public struct SiteBuilder: Sendable {
         return CityPlan(
             name: city.name, slug: city.slug, center: center, originName: origin.name, origin: origin.coordinate,
             timeZone: TimeZone(identifier: city.timeZone) ?? TimeZone(identifier: "UTC")!,
-            categories: city.categories.compactMap { id in config.category(id: id).map { .init(id: $0.id, name: $0.name) } },
+            categories: city.categories.compactMap { id in
+                config.category(id: id).map { .init(id: $0.id, name: $0.name) }
+            },
             maxResults: city.maxResults, sort: city.sort, walkingMinutes: city.walkingMinutes)
     }
 

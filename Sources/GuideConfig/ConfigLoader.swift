@@ -4,7 +4,9 @@ import Yams
 
 /// Reads and validates `site.yaml`.
 public enum ConfigLoader {
-    static let topKeys = ["title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities"]
+    static let topKeys = [
+        "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities",
+    ]
     static let defaultsKeys = ["max_results", "sort", "walking_minutes"]
     static let categoryKeys = ["id", "name", "foursquare"]
     static let cityKeys = [
@@ -22,7 +24,8 @@ public enum ConfigLoader {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw ConfigError(SourceLocation(file: name, line: 1, column: 1), "cannot read the config file",
+            throw ConfigError(
+                SourceLocation(file: name, line: 1, column: 1), "cannot read the config file",
                 fix: "check the path, or create it: the README has a complete example")
         }
         return try parse(data, file: file, displayName: name)
@@ -37,7 +40,8 @@ public enum ConfigLoader {
             throw YAMLSyntax.configError(error, file: displayName)
         }
         guard let root, !YAMLReader(file: displayName).isNull(root) else {
-            throw ConfigError(SourceLocation(file: displayName, line: 1, column: 1), "the config file is empty",
+            throw ConfigError(
+                SourceLocation(file: displayName, line: 1, column: 1), "the config file is empty",
                 fix: "add at least `title`, `categories` and `cities`; the README has a complete example")
         }
         return try SiteConfigBuilder(reader: YAMLReader(file: displayName), file: file).build(root)
@@ -61,7 +65,8 @@ public enum ConfigLoader {
         let line = before.filter { $0 == 0x0A }.count + 1
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        throw ConfigError(SourceLocation(file: file, line: line, column: column),
+        throw ConfigError(
+            SourceLocation(file: file, line: line, column: column),
             "the file is not valid UTF-8 (byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true)) at offset \(offset))",
             fix: "save the file as UTF-8 in your editor")
     }
@@ -86,13 +91,16 @@ enum YAMLSyntax {
         case .duplicatedKeysInMapping(let duplicates, let context):
             let key = duplicates.first ?? "?"
             let (line, column) = secondOccurrence(of: key, in: context.text, from: context.mark)
-            return ConfigError(SourceLocation(file: file, line: line, column: column),
+            return ConfigError(
+                SourceLocation(file: file, line: line, column: column),
                 "'\(key)' appears twice in the same mapping", fix: "keep one '\(key)' and delete the other")
         case .reader(let problem, _, _, _):
-            return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(problem)",
+            return ConfigError(
+                SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(problem)",
                 fix: "save the file as UTF-8 text")
         default:
-            return ConfigError(SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(error)",
+            return ConfigError(
+                SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(error)",
                 fix: "check the file against the example in the README")
         }
     }

@@ -31,7 +31,8 @@ struct SiteConfigBuilder {
         guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host?.isEmpty == false
         else {
-            throw reader.fail(node, "'base_url' is '\(raw)', which is not an http(s) address",
+            throw reader.fail(
+                node, "'base_url' is '\(raw)', which is not an http(s) address",
                 fix: "write the address the site is published at, e.g. https://example.org/guides/")
         }
         return raw.hasSuffix("/") ? raw : raw + "/"
@@ -44,21 +45,25 @@ struct SiteConfigBuilder {
         case "sample": return .sample
         case "recorded":
             guard let dirNode = top["recorded"] else {
-                throw reader.fail(top["source"]!, "'source: recorded' needs a folder",
+                throw reader.fail(
+                    top["source"]!, "'source: recorded' needs a folder",
                     fix: "add `recorded: path/to/folder` (relative to this file)")
             }
             let dir = baseDir.appendingPathComponent(try reader.string(dirNode, "recorded"))
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
-                throw reader.fail(dirNode, "the recorded folder '\(dir.path)' does not exist",
+                throw reader.fail(
+                    dirNode, "the recorded folder '\(dir.path)' does not exist",
                     fix: "point 'recorded' at a folder laid out as <city-slug>/places/<category>.json (see README)")
             }
             return .recorded(dir)
         case "live":
-            throw reader.fail(top["source"]!, "'source: live' is not available in this version",
+            throw reader.fail(
+                top["source"]!, "'source: live' is not available in this version",
                 fix: "use 'source: sample' or 'source: recorded' for now")
         default:
-            throw reader.fail(top["source"]!, "'source' is '\(kind)', which is not one of \(kinds.joined(separator: ", "))",
+            throw reader.fail(
+                top["source"]!, "'source' is '\(kind)', which is not one of \(kinds.joined(separator: ", "))",
                 fix: Suggestion.fix(for: kind, in: kinds, noun: "sources"))
         }
     }
@@ -66,7 +71,9 @@ struct SiteConfigBuilder {
     func parseDefaults(_ node: Node) throws -> SiteConfig.ListDefaults {
         let fields = try reader.fields(node, of: "defaults", allowed: ConfigLoader.defaultsKeys)
         var defaults = SiteConfig.ListDefaults()
-        if let n = fields["max_results"] { defaults.maxResults = try reader.int(n, "max_results", range: ConfigLoader.maxResultsRange) }
+        if let n = fields["max_results"] {
+            defaults.maxResults = try reader.int(n, "max_results", range: ConfigLoader.maxResultsRange)
+        }
         if let n = fields["sort"] { defaults.sort = try reader.choice(n, "sort", as: ListSort.self) }
         if let n = fields["walking_minutes"] {
             defaults.walkingMinutes = try reader.int(n, "walking_minutes", range: ConfigLoader.walkingRange)
@@ -80,15 +87,20 @@ struct SiteConfigBuilder {
             let fields = try reader.fields(item, of: "a category", allowed: ConfigLoader.categoryKeys, required: ["id"])
             let id = try reader.string(fields["id"]!, "id")
             guard Slug.isValid(id) else {
-                throw reader.fail(fields["id"]!, "category id '\(id)' is not usable in a web address",
-                    fix: "use lower-case letters, digits and dashes, e.g. '\(Slug.make(id).isEmpty ? "coffee" : Slug.make(id))'")
+                throw reader.fail(
+                    fields["id"]!, "category id '\(id)' is not usable in a web address",
+                    fix:
+                        "use lower-case letters, digits and dashes, e.g. '\(Slug.make(id).isEmpty ? "coffee" : Slug.make(id))'"
+                )
             }
             guard !ConfigLoader.reservedCategoryIDs.contains(id) else {
-                throw reader.fail(fields["id"]!, "category id '\(id)' is reserved for the city's own pages",
+                throw reader.fail(
+                    fields["id"]!, "category id '\(id)' is reserved for the city's own pages",
                     fix: "pick another id, e.g. '\(id)-guide'")
             }
             guard seen.insert(id).inserted else {
-                throw reader.fail(fields["id"]!, "category id '\(id)' is defined twice", fix: "give each category its own id")
+                throw reader.fail(
+                    fields["id"]!, "category id '\(id)' is defined twice", fix: "give each category its own id")
             }
             let name = try fields["name"].map { try reader.string($0, "name") } ?? id.capitalized
             let foursquare = try fields["foursquare"].map { try reader.strings($0, "foursquare") } ?? []
@@ -96,7 +108,9 @@ struct SiteConfigBuilder {
         }
     }
 
-    func parseCities(_ node: Node, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws -> [CityConfig] {
+    func parseCities(_ node: Node, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws
+        -> [CityConfig]
+    {
         let items = try reader.list(node, "cities")
         guard !items.isEmpty else {
             throw reader.fail(node, "'cities' is empty", fix: "add at least one city with `- name: …`")
@@ -105,11 +119,13 @@ struct SiteConfigBuilder {
         return try items.map { item in
             let city = try parseCity(item, categories: categories, defaults: defaults)
             if let first = slugs[city.slug] {
-                throw ConfigError(city.location, "two cities have the slug '\(city.slug)' (the first at line \(first.line))",
+                throw ConfigError(
+                    city.location, "two cities have the slug '\(city.slug)' (the first at line \(first.line))",
                     fix: "give one of them its own `slug:`")
             }
             if city.slug == "assets" {
-                throw ConfigError(city.location, "the slug 'assets' is reserved for the stylesheet folder",
+                throw ConfigError(
+                    city.location, "the slug 'assets' is reserved for the stylesheet folder",
                     fix: "set another `slug:` for this city")
             }
             slugs[city.slug] = city.location
@@ -124,13 +140,15 @@ struct SiteConfigBuilder {
         if let slugNode = f["slug"] {
             slug = try reader.string(slugNode, "slug")
             guard Slug.isValid(slug) else {
-                throw reader.fail(slugNode, "slug '\(slug)' may only hold lower-case letters, digits and dashes",
+                throw reader.fail(
+                    slugNode, "slug '\(slug)' may only hold lower-case letters, digits and dashes",
                     fix: "use '\(Slug.make(slug).isEmpty ? "city" : Slug.make(slug))'")
             }
         } else {
             slug = Slug.make(name)
             guard !slug.isEmpty else {
-                throw reader.fail(f["name"]!, "the name '\(name)' gives no usable web address",
+                throw reader.fail(
+                    f["name"]!, "the name '\(name)' gives no usable web address",
                     fix: "add `slug:` with lower-case letters, digits and dashes")
             }
         }
@@ -140,8 +158,10 @@ struct SiteConfigBuilder {
         let zone = try reader.string(zoneNode, "timezone")
         guard TimeZone(identifier: zone) != nil, zone.contains("/") || zone == "UTC" else {
             let near = Suggestion.nearest(to: zone, in: TimeZone.knownTimeZoneIdentifiers)
-            throw reader.fail(zoneNode, "unknown time zone '\(zone)'",
-                fix: near.map { "did you mean '\($0)'?" } ?? "use an IANA name such as America/Los_Angeles or Europe/Berlin")
+            throw reader.fail(
+                zoneNode, "unknown time zone '\(zone)'",
+                fix: near.map { "did you mean '\($0)'?" }
+                    ?? "use an IANA name such as America/Los_Angeles or Europe/Berlin")
         }
         let allIDs = categories.map(\.id)
         var cityCategories = allIDs
@@ -150,16 +170,22 @@ struct SiteConfigBuilder {
             cityCategories = try listed.map { item in
                 let id = try reader.string(item, "categories")
                 guard allIDs.contains(id) else {
-                    throw reader.fail(item, "category '\(id)' is not defined under the top-level 'categories'",
+                    throw reader.fail(
+                        item, "category '\(id)' is not defined under the top-level 'categories'",
                         fix: allIDs.isEmpty
-                            ? "define it under `categories:` first" : Suggestion.fix(for: id, in: allIDs, noun: "categories"))
+                            ? "define it under `categories:` first"
+                            : Suggestion.fix(for: id, in: allIDs, noun: "categories"))
                 }
                 return id
             }
         }
-        let maxResults = try f["max_results"].map { try reader.int($0, "max_results", range: ConfigLoader.maxResultsRange) }
+        let maxResults = try f["max_results"].map {
+            try reader.int($0, "max_results", range: ConfigLoader.maxResultsRange)
+        }
         let sort = try f["sort"].map { try reader.choice($0, "sort", as: ListSort.self) }
-        let walking = try f["walking_minutes"].map { try reader.int($0, "walking_minutes", range: ConfigLoader.walkingRange) }
+        let walking = try f["walking_minutes"].map {
+            try reader.int($0, "walking_minutes", range: ConfigLoader.walkingRange)
+        }
         return CityConfig(
             name: name, slug: slug, center: center, origin: origin, timeZone: zone, categories: cityCategories,
             maxResults: maxResults ?? defaults.maxResults, sort: sort ?? defaults.sort,

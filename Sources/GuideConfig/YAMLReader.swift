@@ -18,16 +18,21 @@ struct YAMLReader {
     /// The fields of a mapping, rejecting unknown and repeated keys.
     func fields(_ node: Node, of what: String, allowed: [String], required: [String] = []) throws -> [String: Node] {
         guard let mapping = node.mapping else {
-            throw fail(node, "\(what) must be a mapping of keys to values, found \(describe(node))",
+            throw fail(
+                node, "\(what) must be a mapping of keys to values, found \(describe(node))",
                 fix: "write it as `key: value` lines indented under \(what), e.g. \(allowed.first ?? "key"): …")
         }
         var result: [String: Node] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string else {
-                throw fail(keyNode, "a key in \(what) must be a plain word", fix: "use one of: \(allowed.joined(separator: ", "))")
+                throw fail(
+                    keyNode, "a key in \(what) must be a plain word",
+                    fix: "use one of: \(allowed.joined(separator: ", "))")
             }
             guard allowed.contains(key) else {
-                throw fail(keyNode, "unknown key '\(key)' in \(what)", fix: Suggestion.fix(for: key, in: allowed, noun: "keys"))
+                throw fail(
+                    keyNode, "unknown key '\(key)' in \(what)", fix: Suggestion.fix(for: key, in: allowed, noun: "keys")
+                )
             }
             guard result[key] == nil else {
                 throw fail(keyNode, "'\(key)' appears twice in \(what)", fix: "keep one '\(key)' and delete the other")
@@ -56,7 +61,9 @@ struct YAMLReader {
 
     func string(_ node: Node, _ field: String) throws -> String {
         guard let scalar = node.scalar else {
-            throw fail(node, "'\(field)' must be text, found \(describe(node))", fix: "write `\(field): some text` on one line")
+            throw fail(
+                node, "'\(field)' must be text, found \(describe(node))", fix: "write `\(field): some text` on one line"
+            )
         }
         let value = scalar.string.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else {
@@ -67,11 +74,13 @@ struct YAMLReader {
 
     func int(_ node: Node, _ field: String, range: ClosedRange<Int>) throws -> Int {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
-            throw fail(node, "'\(field)' must be a whole number, found \(describe(node))",
+            throw fail(
+                node, "'\(field)' must be a whole number, found \(describe(node))",
                 fix: "write a number from \(range.lowerBound) to \(range.upperBound) without quotes")
         }
         guard range.contains(value) else {
-            throw fail(node, "'\(field)' is \(value), outside \(range.lowerBound)–\(range.upperBound)",
+            throw fail(
+                node, "'\(field)' is \(value), outside \(range.lowerBound)–\(range.upperBound)",
                 fix: "use a number from \(range.lowerBound) to \(range.upperBound)")
         }
         return value
@@ -79,10 +88,13 @@ struct YAMLReader {
 
     func double(_ node: Node, _ field: String, range: ClosedRange<Double>) throws -> Double {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
-            throw fail(node, "\(field) must be a number, found \(describe(node))", fix: "write a decimal number such as 37.7749")
+            throw fail(
+                node, "\(field) must be a number, found \(describe(node))",
+                fix: "write a decimal number such as 37.7749")
         }
         guard range.contains(value) else {
-            throw fail(node, "\(field) \(scalar.string) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))",
+            throw fail(
+                node, "\(field) \(scalar.string) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))",
                 fix: "write \(field) in decimal degrees between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
         }
         return value
@@ -93,7 +105,8 @@ struct YAMLReader {
         let raw = try string(node, field)
         guard let value = T(rawValue: raw) else {
             let all = T.allCases.map(\.rawValue)
-            throw fail(node, "'\(field)' is '\(raw)', which is not one of \(all.joined(separator: ", "))",
+            throw fail(
+                node, "'\(field)' is '\(raw)', which is not one of \(all.joined(separator: ", "))",
                 fix: Suggestion.fix(for: raw, in: all, noun: "values"))
         }
         return value
@@ -101,7 +114,8 @@ struct YAMLReader {
 
     func list(_ node: Node, _ field: String) throws -> [Node] {
         guard let sequence = node.sequence else {
-            throw fail(node, "'\(field)' must be a list, found \(describe(node))",
+            throw fail(
+                node, "'\(field)' must be a list, found \(describe(node))",
                 fix: "write it as `[a, b]` or as lines starting with `- ` under '\(field)'")
         }
         return Array(sequence)
@@ -114,7 +128,8 @@ struct YAMLReader {
     /// `[lat, lon]`.
     func coordinate(_ node: Node, _ field: String) throws -> Coordinate {
         guard let items = node.sequence.map(Array.init), items.count == 2 else {
-            throw fail(node, "'\(field)' must be [latitude, longitude], found \(describe(node))",
+            throw fail(
+                node, "'\(field)' must be [latitude, longitude], found \(describe(node))",
                 fix: "write `\(field): [37.7749, -122.4194]` (latitude first)")
         }
         return Coordinate(

@@ -48,14 +48,16 @@ public struct RecordedSource: Sendable {
         var warnings: [DataWarning] = []
         let cityDir = directory.appendingPathComponent(city.slug)
 
-        func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> T) -> CityData.Outcome<T> {
+        func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> T) -> CityData.Outcome<T>
+        {
             let url = cityDir.appendingPathComponent(relative)
             guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
             do {
                 return .loaded(try decode(data))
             } catch {
                 let reason = (error as? ProviderError)?.reason ?? "\(error)"
-                warnings.append(DataWarning(city: city.name, part: part, file: "\(label)/\(city.slug)/\(relative)", reason: reason))
+                warnings.append(
+                    DataWarning(city: city.name, part: part, file: "\(label)/\(city.slug)/\(relative)", reason: reason))
                 return .failed(reason)
             }
         }
@@ -68,6 +70,7 @@ public struct RecordedSource: Sendable {
         for category in city.categories {
             places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)
         }
-        return CityData(slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
+        return CityData(
+            slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
     }
 }

@@ -75,7 +75,8 @@ public enum TicketmasterDecoder {
             throw ProviderError("Ticketmaster refused the request: \(fault.faultstring ?? "unknown fault")\(code)")
         }
         if let errors = body.errors, !errors.isEmpty {
-            let text = errors.map { [$0.code, $0.detail].compactMap { $0 }.joined(separator: " ") }.joined(separator: "; ")
+            let text = errors.map { [$0.code, $0.detail].compactMap { $0 }.joined(separator: " ") }.joined(
+                separator: "; ")
             throw ProviderError("Ticketmaster answered with an error: \(text)")
         }
         // A page with no matches has no `_embedded` at all; that is an empty list, not an error.

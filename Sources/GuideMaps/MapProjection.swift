@@ -15,7 +15,8 @@ public struct MapProjection: Sendable {
     public static let minimumSpanMetres = 400.0
 
     /// Fits the points into width × height; with `center`, symmetric around it.
-    public static func fit(_ points: [Coordinate], center: Coordinate?, width: Double, height: Double) -> MapProjection {
+    public static func fit(_ points: [Coordinate], center: Coordinate?, width: Double, height: Double) -> MapProjection
+    {
         let all = points.isEmpty ? [center ?? Coordinate(latitude: 0, longitude: 0)] : points
         let projected = all.map(WebMercator.project)
         var minX = projected.map(\.x).min()!, maxX = projected.map(\.x).max()!

@@ -29,7 +29,8 @@ public enum SVGMap {
             let mid = ((a.x + b.x) / 2, (a.y + b.y) / 2)
             svg.append("<g class=\"map-route\">")
             svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
-            let labelBox = Box(centerX: mid.0, centerY: mid.1 - 12, width: textWidth(route.label) + 8, height: labelSize + 6)
+            let labelBox = Box(
+                centerX: mid.0, centerY: mid.1 - 12, width: textWidth(route.label) + 8, height: labelSize + 6)
             svg.append(
                 "<text class=\"map-route-label\" x=\"\(n(mid.0))\" y=\"\(n(mid.1 - 8))\" text-anchor=\"middle\">\(Escape.xml(route.label))</text>"
             )
@@ -39,7 +40,9 @@ public enum SVGMap {
         if let origin = spec.origin {
             let p = projection.point(origin.coordinate)
             obstacles.append(Box(centerX: p.x, centerY: p.y, width: 20, height: 20))
-            svg.append("<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name) (\(origin.coordinate.display))"))</title>")
+            svg.append(
+                "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name) (\(origin.coordinate.display))"))</title>"
+            )
             svg.append(
                 "<path d=\"M\(n(p.x)) \(n(p.y - 10))L\(n(p.x + 8)) \(n(p.y + 6))L\(n(p.x - 8)) \(n(p.y + 6))Z\"/>")
             svg.append("</g>")
@@ -48,14 +51,17 @@ public enum SVGMap {
         // Selected pin last so it is drawn on top.
         let ordered = spec.pins.filter { $0.kind != .selected } + spec.pins.filter { $0.kind == .selected }
         let projected = ordered.map { ($0, projection.point($0.coordinate)) }
-        obstacles += projected.map { Box(centerX: $0.1.x, centerY: $0.1.y, width: pinRadius * 2, height: pinRadius * 2) }
+        obstacles += projected.map {
+            Box(centerX: $0.1.x, centerY: $0.1.y, width: pinRadius * 2, height: pinRadius * 2)
+        }
         svg.append("<g class=\"map-pins\">")
         for (pin, p) in projected {
             let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
             let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
             let body =
                 "<title>\(title)</title><circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(pinRadius))\"/>"
-                + (pin.number.map { "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 3.5))\" text-anchor=\"middle\">\($0)</text>" } ?? "")
+                + (pin.number.map { "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 3.5))\" text-anchor=\"middle\">\($0)</text>" }
+                    ?? "")
             if let href = pin.href {
                 svg.append("<a class=\"pin\(kind)\" href=\"\(Escape.xml(href))\">\(body)</a>")
             } else {
@@ -77,7 +83,8 @@ public enum SVGMap {
                 else { continue }
                 placed.append(candidate.box)
                 svg.append(
-                    "<text x=\"\(n(candidate.x))\" y=\"\(n(candidate.y))\" text-anchor=\"\(candidate.anchor)\">\(Escape.xml(text))</text>")
+                    "<text x=\"\(n(candidate.x))\" y=\"\(n(candidate.y))\" text-anchor=\"\(candidate.anchor)\">\(Escape.xml(text))</text>"
+                )
                 break
             }
         }
@@ -146,7 +153,8 @@ public enum SVGMap {
         }
         return [
             make(gap, 0, "start"), make(-gap, 0, "end"), make(0, -gap - 3, "middle"), make(0, gap + 5, "middle"),
-            make(gap - 2, -gap, "start"), make(-gap + 2, -gap, "end"), make(gap - 2, gap, "start"), make(-gap + 2, gap, "end"),
+            make(gap - 2, -gap, "start"), make(-gap + 2, -gap, "end"), make(gap - 2, gap, "start"),
+            make(-gap + 2, gap, "end"),
         ]
     }
 

@@ -22,11 +22,16 @@ public enum Escape {
     /// The URL if it is an absolute http(s) address a browser can follow, else nil:
     /// `javascript:`, `data:` and relative or malformed addresses never reach an href.
     public static func webURL(_ text: String?) -> String? {
-        guard var candidate = text?.trimmingCharacters(in: .whitespacesAndNewlines), !candidate.isEmpty else { return nil }
+        guard var candidate = text?.trimmingCharacters(in: .whitespacesAndNewlines), !candidate.isEmpty else {
+            return nil
+        }
         if !candidate.contains("://"), candidate.hasPrefix("www.") { candidate = "https://" + candidate }
         let lower = candidate.lowercased()
         guard lower.hasPrefix("http://") || lower.hasPrefix("https://") else { return nil }
-        guard !candidate.unicodeScalars.contains(where: { $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\" })
+        guard
+            !candidate.unicodeScalars.contains(where: {
+                $0.value < 0x21 || $0 == "\"" || $0 == "<" || $0 == ">" || $0 == "\\"
+            })
         else { return nil }
         let afterScheme = candidate.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
         guard afterScheme.count >= 3, !afterScheme[2].isEmpty else { return nil }
@@ -38,6 +43,7 @@ public enum Escape {
         guard let text else { return nil }
         let digits = text.unicodeScalars.filter { ("0"..."9").contains($0) }
         guard digits.count >= 3 else { return nil }
-        return "tel:" + (text.trimmingCharacters(in: .whitespaces).hasPrefix("+") ? "+" : "") + String(String.UnicodeScalarView(digits))
+        return "tel:" + (text.trimmingCharacters(in: .whitespaces).hasPrefix("+") ? "+" : "")
+            + String(String.UnicodeScalarView(digits))
     }
 }

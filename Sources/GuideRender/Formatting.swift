@@ -19,7 +19,8 @@ enum Formatting {
     /// "Sat 21 Nov 2026".
     static func day(year: Int, month: Int, day: Int) -> String {
         let calendar = calendar(TimeZone(identifier: "UTC")!)
-        let weekday = calendar.date(from: DateComponents(year: year, month: month, day: day))
+        let weekday =
+            calendar.date(from: DateComponents(year: year, month: month, day: day))
             .map { calendar.component(.weekday, from: $0) } ?? 1
         return "\(weekdays[weekday - 1]) \(day) \(months[max(0, min(11, month - 1))]) \(year)"
     }
@@ -43,9 +44,12 @@ enum Formatting {
     static func eventWhen(_ event: Event, cityZone: TimeZone) -> (date: String, time: String, iso: String) {
         if let start = event.start {
             let c = calendar(cityZone).dateComponents([.year, .month, .day, .hour, .minute], from: start)
-            let iso = String(format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
-            return (day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
-                String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0), iso)
+            let iso = String(
+                format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+            return (
+                day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
+                String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0), iso
+            )
         }
         let parts = event.localDate.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return (event.localDate, "time to be announced", event.localDate) }

@@ -8,7 +8,8 @@ enum SiteFiles {
             return [Page(path: "robots.txt", bytes: Data("User-agent: *\nAllow: /\n".utf8))]
         }
         let day = Formatting.isoDay(site.buildDate, in: TimeZone(identifier: "UTC")!)
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in htmlPaths.sorted() {
             // Directory URLs are the canonical form a host serves index.html under.
             let location = base + (path == "index.html" ? "" : String(path.dropLast("index.html".count)))

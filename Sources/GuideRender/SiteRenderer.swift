@@ -62,7 +62,10 @@ public struct SiteRenderer: Sendable {
         case .city(let c): return (values.pagePaths(guides[c]).city, "city", city(guides[c]))
         case .events(let c): return (values.pagePaths(guides[c]).events, "events", events(guides[c]))
         case .category(let c, let i):
-            return (values.categoryPath(guides[c], guides[c].categories[i].id), "category", category(guides[c], guides[c].categories[i]))
+            return (
+                values.categoryPath(guides[c], guides[c].categories[i].id), "category",
+                category(guides[c], guides[c].categories[i])
+            )
         case .place(let c, let id):
             let place = guides[c].places[id]!
             return (values.placePath(guides[c], place), "place", self.place(guides[c], place))
@@ -91,7 +94,8 @@ public struct SiteRenderer: Sendable {
     func home() -> View {
         var view = common(root: "", path: "index.html", title: site.title, crumbs: [])
         let names = guides.map(\.plan.name)
-        view["city_names"] = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
+        view["city_names"] =
+            names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
         view["cities"] = guides.map { city -> View in
             [
                 "name": city.plan.name, "href": values.pagePaths(city).city,
@@ -108,22 +112,31 @@ public struct SiteRenderer: Sendable {
     func notFound() -> View {
         // 404.html is served for any missing address, at any depth: only absolute links work there.
         var view = common(root: site.baseURL ?? "", path: "404.html", title: "Page not found", crumbs: [])
-        view["cities"] = guides.map { ["name": $0.plan.name, "href": (site.baseURL ?? "") + values.pagePaths($0).city] as View }
+        view["cities"] = guides.map {
+            ["name": $0.plan.name, "href": (site.baseURL ?? "") + values.pagePaths($0).city] as View
+        }
         return view
     }
 
     func city(_ city: CityGuide) -> View {
         let root = "../"
-        var view = common(root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")])
+        var view = common(
+            root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")])
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName
-        view["map"] = values.map(id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city, root: root)
+        view["map"] = values.map(
+            id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city,
+            root: root)
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view["weather"] = values.weather(city.weather, cityName: city.plan.name)
         view["walking_minutes"] = city.plan.walkingMinutes
-        view["walkable"] = city.walkable.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
-        view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, root: root)
+        }
+        view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, root: root)
+        }
         view["neighborhoods"] = city.neighborhoods.map { hood -> View in
             [
                 "name": hood.name, "why": hood.why,
@@ -133,7 +146,9 @@ public struct SiteRenderer: Sendable {
             ]
         }
         view["categories"] = city.categories.map { list -> View in
-            var item: View = ["name": list.name, "href": root + values.categoryPath(city, list.id), "count": list.placeIDs.count]
+            var item: View = [
+                "name": list.name, "href": root + values.categoryPath(city, list.id), "count": list.placeIDs.count,
+            ]
             if case .failed = list.status { item["unavailable"] = true } else { item["unavailable"] = false }
             return item
         }
@@ -164,7 +179,9 @@ public struct SiteRenderer: Sendable {
         case .ok: break
         }
         if !places.isEmpty {
-            view["map"] = values.map(id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city, root: root)
+            view["map"] = values.map(
+                id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city,
+                root: root)
         }
         return view
     }
@@ -195,7 +212,9 @@ public struct SiteRenderer: Sendable {
         view["website_host"] = Escape.webURL(p.website).flatMap { URL(string: $0)?.host } ?? Escape.webURL(p.website)
         view["description"] = p.description
         view["hours"] = p.hoursDisplay
-        if let open = p.openNow { view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded" }
+        if let open = p.openNow {
+            view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded"
+        }
         view["rating"] = p.rating.map(Formatting.rating)
         view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
         view["price"] = Formatting.price(p.price)
@@ -216,12 +235,16 @@ public struct SiteRenderer: Sendable {
             view["photo"] = v
         }
         view["lists"] = item.categoryIDs.compactMap { id in
-            city.categories.first { $0.id == id }.map { ["name": $0.name, "href": root + values.categoryPath(city, id)] as View }
+            city.categories.first { $0.id == id }.map {
+                ["name": $0.name, "href": root + values.categoryPath(city, id)] as View
+            }
         }
         // The other results of its lists around it, numbered as in its first list.
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
         let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
-        view["map"] = values.map(id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors, city: city, root: root, selected: item)
+        view["map"] = values.map(
+            id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
+            city: city, root: root, selected: item)
         view["legend"] = neighbors.enumerated().map { index, other -> View in
             var entry = values.entry(other, number: index + 1, city: city, root: root)
             if other.place.id == p.id { entry["current"] = true }
@@ -232,7 +255,9 @@ public struct SiteRenderer: Sendable {
 
     func events(_ city: CityGuide) -> View {
         let root = "../../"
-        var view = common(root: root, path: values.pagePaths(city).events, title: "Events in \(city.plan.name)", crumbs: cityCrumbs(city))
+        var view = common(
+            root: root, path: values.pagePaths(city).events, title: "Events in \(city.plan.name)",
+            crumbs: cityCrumbs(city))
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
         view["events"] = values.events(city.events, city: city, limit: nil)

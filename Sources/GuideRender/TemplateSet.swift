@@ -18,7 +18,9 @@ public struct TemplateSet: Sendable {
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
             throw TemplateError(
                 file: label, line: nil, column: nil, problem: "the templates folder does not exist",
-                fix: "set `templates:` in site.yaml to a folder of .mustache files, or copy the project's Templates/ folder")
+                fix:
+                    "set `templates:` in site.yaml to a folder of .mustache files, or copy the project's Templates/ folder"
+            )
         }
         var library = MustacheLibrary()
         var texts: [String: String] = [:]
@@ -29,7 +31,8 @@ public struct TemplateSet: Sendable {
             guard let data = fm.contents(atPath: directory.appendingPathComponent(file).path),
                 let text = String(data: data, encoding: .utf8)
             else {
-                throw TemplateError(file: path, line: nil, column: nil, problem: "the template is not readable UTF-8 text",
+                throw TemplateError(
+                    file: path, line: nil, column: nil, problem: "the template is not readable UTF-8 text",
                     fix: "save it as UTF-8")
             }
             do {
@@ -37,7 +40,8 @@ public struct TemplateSet: Sendable {
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError(
                     file: path, line: error.context.lineNumber, column: error.context.columnNumber,
-                    problem: "Mustache syntax: \(describe(error.error)) in `\(error.context.line.trimmingCharacters(in: .whitespaces))`",
+                    problem:
+                        "Mustache syntax: \(describe(error.error)) in `\(error.context.line.trimmingCharacters(in: .whitespaces))`",
                     fix: "close every {{#section}} with {{/section}} of the same name and every {{ with }}")
             }
             texts[name] = text
@@ -57,7 +61,8 @@ public struct TemplateSet: Sendable {
             }
         }
         guard assets["assets/style.css"] != nil else {
-            throw TemplateError(file: "\(label)/assets/style.css", line: nil, column: nil, problem: "the stylesheet is missing",
+            throw TemplateError(
+                file: "\(label)/assets/style.css", line: nil, column: nil, problem: "the stylesheet is missing",
                 fix: "copy assets/style.css from the project's Templates/ folder")
         }
         return TemplateSet(library: library, assets: assets)
@@ -74,7 +79,9 @@ public struct TemplateSet: Sendable {
                 guard texts[target] == nil else { continue }
                 let prefix = text[..<r.lowerBound]
                 let line = prefix.filter { $0 == "\n" }.count + 1
-                let column = prefix.count - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+                let column =
+                    prefix.count
+                    - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
                 throw TemplateError(
                     file: "\(label)/\(name).mustache", line: line, column: column,
                     problem: "it uses the partial '\(target)', but there is no \(target).mustache",

@@ -32,7 +32,8 @@ struct ViewValues {
         view["rating"] = present(item.place.rating.map(Formatting.rating))
         view["rating_count"] = present(item.place.ratingCount.map { "\($0) ratings" })
         view["price"] = present(Formatting.price(item.place.price))
-        view["kinds"] = present(item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "))
+        view["kinds"] = present(
+            item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "))
         view["neighborhood"] = present(item.place.neighborhoods.first)
         view["current"] = false
         return view
@@ -44,7 +45,8 @@ struct ViewValues {
             let temperature = Formatting.temperature(celsius: w.temperature, units: site.units)
             var view: View = [
                 "available": true, "temperature": temperature, "description": w.description,
-                "icon": WeatherIcon.svg(conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
+                "icon": WeatherIcon.svg(
+                    conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
             ]
             view["feels_like"] = present(w.feelsLike.map { Formatting.temperature(celsius: $0, units: site.units) })
             view["humidity"] = present(w.humidity.map { "\($0) %" })
@@ -99,16 +101,21 @@ struct ViewValues {
                 href: root + placePath(city, item), kind: item.place.id == selected?.place.id ? .selected : .place)
         }
         if let selected, !places.contains(where: { $0.place.id == selected.place.id }) {
-            pins.append(MapSpec.Pin(number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
-                href: root + placePath(city, selected), kind: .selected))
+            pins.append(
+                MapSpec.Pin(
+                    number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
+                    href: root + placePath(city, selected), kind: .selected))
         }
         let origin = MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin)
-        var description = "\(places.count) place\(places.count == 1 ? "" : "s") and the starting point \(city.plan.originName)"
+        var description =
+            "\(places.count) place\(places.count == 1 ? "" : "s") and the starting point \(city.plan.originName)"
         var route: MapSpec.Route?
         if let selected {
-            let label = "≈ \(selected.walkingMinutes) min walk · \(site.units.formatDistance(metres: selected.metresFromOrigin))"
+            let label =
+                "≈ \(selected.walkingMinutes) min walk · \(site.units.formatDistance(metres: selected.metresFromOrigin))"
             route = MapSpec.Route(to: selected.place.coordinate, label: label)
-            description = "\(selected.place.name) in the middle, \(description); a dashed line marks the "
+            description =
+                "\(selected.place.name) in the middle, \(description); a dashed line marks the "
                 + "straight route from \(city.plan.originName), \(label)"
         }
         description += ". The numbered list below the map has the same places."

@@ -26,6 +26,7 @@ enum WeatherIcon {
         default:
             body = cloud
         }
-        return "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wx-icon\" viewBox=\"0 0 56 56\" role=\"img\" aria-label=\"\(Escape.xml(label))\"><title>\(Escape.xml(label))</title>\(body)</svg>"
+        return
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wx-icon\" viewBox=\"0 0 56 56\" role=\"img\" aria-label=\"\(Escape.xml(label))\"><title>\(Escape.xml(label))</title>\(body)</svg>"
     }
 }

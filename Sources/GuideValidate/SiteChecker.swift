@@ -18,9 +18,12 @@ public struct SiteChecker: Sendable {
     public func check() -> Report {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: root.path) else {
-            return Report(pagesChecked: 0, problems: [PageProblem(file: root.path, line: nil, message: "the folder does not exist")])
+            return Report(
+                pagesChecked: 0,
+                problems: [PageProblem(file: root.path, line: nil, message: "the folder does not exist")])
         }
-        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }.sorted()
+        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }
+            .sorted()
         var problems: [PageProblem] = []
         for file in files {
             guard let data = fm.contents(atPath: root.appendingPathComponent(file).path) else { continue }
@@ -41,13 +44,17 @@ public struct SiteChecker: Sendable {
         }
         if path.hasSuffix(".xml") { return [] }
         var problems: [PageProblem] = []
-        func problem(_ line: Int?, _ message: String) { problems.append(PageProblem(file: path, line: line, message: message)) }
+        func problem(_ line: Int?, _ message: String) {
+            problems.append(PageProblem(file: path, line: line, message: message))
+        }
 
         if doc.count("/h:html") != 1 { problem(1, "the root element is not an XHTML-namespaced <html>") }
         if doc.count("/h:html/@lang") != 1 { problem(1, "<html> has no lang attribute") }
         if doc.count("/h:html/h:head/h:title[normalize-space()]") != 1 { problem(nil, "the page has no <title>") }
         if doc.count("//h:meta[@charset]") != 1 { problem(nil, "the page does not declare its charset") }
-        if doc.count("//h:h1") != 1 { problem(nil, "the page should have exactly one <h1>, it has \(doc.count("//h:h1"))") }
+        if doc.count("//h:h1") != 1 {
+            problem(nil, "the page should have exactly one <h1>, it has \(doc.count("//h:h1"))")
+        }
 
         var seen: [String: Int] = [:]
         for id in doc.select("//@id") {
@@ -61,7 +68,9 @@ public struct SiteChecker: Sendable {
         for svg in doc.select("//svg:svg[not(svg:title[normalize-space()])]") {
             problem(svg.line, "an SVG graphic has no <title>")
         }
-        for map in doc.select("//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]") {
+        for map in doc.select(
+            "//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]")
+        {
             problem(map.line, "a map has no <desc> describing it")
         }
         for labelled in doc.select("//@aria-labelledby") {
@@ -78,22 +87,28 @@ public struct SiteChecker: Sendable {
     func checkLink(_ raw: String, from page: String, ids: [String: Int]) -> String? {
         let value = raw.trimmingCharacters(in: .whitespaces)
         let lower = value.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("tel:") || lower.hasPrefix("mailto:") {
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("tel:")
+            || lower.hasPrefix("mailto:")
+        {
             return nil
         }
         if let colon = lower.firstIndex(of: ":"), !lower[..<colon].contains("/") {
             return "the link '\(value)' uses the scheme '\(lower[..<colon])', which pages must not use"
         }
         if value.hasPrefix("#") {
-            return ids[String(value.dropFirst())] == nil ? "the link '\(value)' points at an id that is not on the page" : nil
+            return ids[String(value.dropFirst())] == nil
+                ? "the link '\(value)' points at an id that is not on the page" : nil
         }
-        if value.hasPrefix("/") { return "the link '\(value)' is absolute; links must be relative so the site works from any folder" }
+        if value.hasPrefix("/") {
+            return "the link '\(value)' is absolute; links must be relative so the site works from any folder"
+        }
         var target = value
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
         let base = root.appendingPathComponent(page).deletingLastPathComponent()
         let resolved = base.appendingPathComponent(target.removingPercentEncoding ?? target).standardizedFileURL
         guard resolved.path.hasPrefix(root.path + "/") else { return "the link '\(value)' leads outside the site" }
-        return FileManager.default.fileExists(atPath: resolved.path) ? nil : "the link '\(value)' leads to a file that does not exist"
+        return FileManager.default.fileExists(atPath: resolved.path)
+            ? nil : "the link '\(value)' leads to a file that does not exist"
     }
 }

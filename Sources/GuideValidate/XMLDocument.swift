@@ -16,22 +16,29 @@ final class XMLDoc {
 
     /// Parses without network access and without loading external DTDs, collecting the first error.
     static func parse(_ data: Data, name: String) -> Result<XMLDoc, ParseFailure> {
-        guard let context = xmlNewParserCtxt() else { return .failure(ParseFailure(line: nil, message: "libxml2 could not start")) }
+        guard let context = xmlNewParserCtxt() else {
+            return .failure(ParseFailure(line: nil, message: "libxml2 could not start"))
+        }
         defer { xmlFreeParserCtxt(context) }
         // Keep libxml2 from printing to stderr; the error is read from the context below.
         xmlSetStructuredErrorFunc(nil, { _, _ in })
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
         let doc = data.withUnsafeBytes { raw -> xmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
-            return xmlCtxtReadMemory(context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, "UTF-8", options)
+            return xmlCtxtReadMemory(
+                context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, "UTF-8", options)
         }
         if let doc, context.pointee.wellFormed != 0 {
             return .success(XMLDoc(doc: doc))
         }
         if let doc { xmlFreeDoc(doc) }
         if let error = xmlCtxtGetLastError(context) {
-            let message = error.pointee.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) }
-            return .failure(ParseFailure(line: Int(error.pointee.line), message: "not well-formed XML: \(message ?? "unknown error")"))
+            let message = error.pointee.message.map {
+                String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return .failure(
+                ParseFailure(
+                    line: Int(error.pointee.line), message: "not well-formed XML: \(message ?? "unknown error")"))
         }
         return .failure(ParseFailure(line: nil, message: "not well-formed XML"))
     }

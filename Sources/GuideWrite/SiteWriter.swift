@@ -33,7 +33,8 @@ public struct SiteWriter: Sendable {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             try fm.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw WriteError(path: parent.path, problem: "cannot create a folder here (\(reason(error)))",
+            throw WriteError(
+                path: parent.path, problem: "cannot create a folder here (\(reason(error)))",
                 fix: "check that the output folder's parent exists and is writable, or pass --output")
         }
         do {
@@ -47,7 +48,8 @@ public struct SiteWriter: Sendable {
             throw error
         } catch {
             try? fm.removeItem(at: staging)
-            throw WriteError(path: staging.path, problem: "writing failed (\(reason(error)))",
+            throw WriteError(
+                path: staging.path, problem: "writing failed (\(reason(error)))",
                 fix: "check free disk space and permissions; the previous output was left as it was")
         }
         do {
@@ -63,7 +65,8 @@ public struct SiteWriter: Sendable {
         } catch {
             if hadOutput, !fm.fileExists(atPath: output.path) { try? fm.moveItem(at: retired, to: output) }
             try? fm.removeItem(at: staging)
-            throw WriteError(path: output.path, problem: "could not replace the output folder (\(reason(error)))",
+            throw WriteError(
+                path: output.path, problem: "could not replace the output folder (\(reason(error)))",
                 fix: "check that nothing holds the folder open and that it is writable")
         }
         try? fm.removeItem(at: retired)
@@ -76,7 +79,8 @@ public struct SiteWriter: Sendable {
         guard !relative.isEmpty, !relative.hasPrefix("/"),
             parts.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") })
         else {
-            throw WriteError(path: relative, problem: "refusing to write a file outside the output folder",
+            throw WriteError(
+                path: relative, problem: "refusing to write a file outside the output folder",
                 fix: "this is a bug in cityguide or a template asset name; please report it")
         }
         return parts.reduce(root) { $0.appendingPathComponent(String($1)) }

@@ -17,14 +17,16 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "Where to write the site.")
     var output = "Output"
 
-    @Option(name: .long, help: "Build date YYYY-MM-DD (default: SOURCE_DATE_EPOCH, the recorded data's date, or today).")
+    @Option(
+        name: .long, help: "Build date YYYY-MM-DD (default: SOURCE_DATE_EPOCH, the recorded data's date, or today).")
     var date: String?
 
     func run() throws {
         var buildDate: Date?
         if let date {
             guard let parsed = Self.parseDay(date) else {
-                throw fail("error: --date '\(date)' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20")
+                throw fail(
+                    "error: --date '\(date)' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20")
             }
             buildDate = parsed
         }
@@ -45,7 +47,8 @@ struct BuildCommand: ParsableCommand {
     /// Noon UTC, so the date is the same calendar day in every time zone a city may be in.
     static func parseDay(_ text: String) -> Date? {
         let parts = text.split(separator: "-")
-        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+        guard parts.count == 3, parts[0].count == 4, let y = Int(parts[0]), let m = Int(parts[1]),
+            let d = Int(parts[2]),
             (1...12).contains(m), (1...31).contains(d)
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)

@@ -16,17 +16,22 @@ struct CheckCommand: ParsableCommand {
     var directory = "Output"
 
     func run() throws {
-        let root = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let root = URL(
+            fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDir), isDir.boolValue else {
-            throw fail("error: '\(directory)' is not a folder\n  fix: build the site first with `cityguide build`, or name the folder it was built into")
+            throw fail(
+                "error: '\(directory)' is not a folder\n  fix: build the site first with `cityguide build`, or name the folder it was built into"
+            )
         }
         let report = SiteChecker(root: root).check()
         for problem in report.problems { printErr("\(directory)/\(problem)") }
         if report.problems.isEmpty {
             print("Checked \(report.pagesChecked) files in \(directory): no problems.")
         } else {
-            throw fail("Checked \(report.pagesChecked) files in \(directory): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s").")
+            throw fail(
+                "Checked \(report.pagesChecked) files in \(directory): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")."
+            )
         }
     }
 }

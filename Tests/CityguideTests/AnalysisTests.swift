@@ -6,9 +6,13 @@ import XCTest
 final class AnalysisTests: XCTestCase {
     let origin = Coordinate(latitude: 37.7880, longitude: -122.4075)
 
-    func place(_ id: String, _ name: String, rating: Double? = nil, votes: Int? = nil, popularity: Double? = nil,
-               north metres: Double = 0, rank: Int = 0, chain: String? = nil, hood: String? = nil) -> Place {
-        var p = Place(id: id, name: name, coordinate: Coordinate(latitude: origin.latitude + metres / 111_195, longitude: origin.longitude))
+    func place(
+        _ id: String, _ name: String, rating: Double? = nil, votes: Int? = nil, popularity: Double? = nil,
+        north metres: Double = 0, rank: Int = 0, chain: String? = nil, hood: String? = nil
+    ) -> Place {
+        var p = Place(
+            id: id, name: name,
+            coordinate: Coordinate(latitude: origin.latitude + metres / 111_195, longitude: origin.longitude))
         p.rating = rating
         p.ratingCount = votes
         p.popularity = popularity
@@ -21,15 +25,20 @@ final class AnalysisTests: XCTestCase {
     func plan(sort: ListSort, max: Int = 10, walking: Int = 15) -> CityPlan {
         CityPlan(
             name: "Test", slug: "test", center: origin, originName: "Union Square", origin: origin,
-            timeZone: TimeZone(identifier: "America/Los_Angeles")!, categories: [.init(id: "coffee", name: "Coffee Shops"), .init(id: "bars", name: "Bars")],
+            timeZone: TimeZone(identifier: "America/Los_Angeles")!,
+            categories: [.init(id: "coffee", name: "Coffee Shops"), .init(id: "bars", name: "Bars")],
             maxResults: max, sort: sort, walkingMinutes: walking)
     }
 
-    func analyze(_ places: [Place], sort: ListSort, max: Int = 10, bars: [Place] = [], events: [Event] = []) -> CityGuide {
+    func analyze(_ places: [Place], sort: ListSort, max: Int = 10, bars: [Place] = [], events: [Event] = [])
+        -> CityGuide
+    {
         let data = CityData(
-            slug: "test", places: ["coffee": .loaded(places), "bars": .loaded(bars)], events: .loaded(events), weather: .absent,
+            slug: "test", places: ["coffee": .loaded(places), "bars": .loaded(bars)], events: .loaded(events),
+            weather: .absent,
             geocode: .absent, warnings: [])
-        return Analyzer.analyze(plan: plan(sort: sort, max: max), data: data, today: Date(timeIntervalSince1970: 1_763_640_000))
+        return Analyzer.analyze(
+            plan: plan(sort: sort, max: max), data: data, today: Date(timeIntervalSince1970: 1_763_640_000))
     }
 
     func names(_ guide: CityGuide, _ list: Int = 0) -> [String] {
@@ -93,7 +102,9 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(Walking.minutes(straightLine: 1000), 16)
         XCTAssertEqual(Walking.minutes(straightLine: 0), 1)
         XCTAssertEqual(Walking.minutes(straightLine: 961.5), 15)
-        XCTAssertEqual(Geo.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195, accuracy: 1)
+        XCTAssertEqual(
+            Geo.distance(Coordinate(latitude: 0, longitude: 0), Coordinate(latitude: 1, longitude: 0)), 111_195,
+            accuracy: 1)
     }
 
     func testBestThreeWithinWalkingDistance() {
@@ -126,7 +137,8 @@ final class AnalysisTests: XCTestCase {
             place("2", "Two", rating: 8, votes: 10, north: 200, hood: "Mission"),
             place("3", "Solo", rating: 8, votes: 10, north: 300, hood: "Castro"),
         ]
-        let guide = analyze(places, sort: .rating, bars: [place("4", "Bar", rating: 7, votes: 10, north: 150, hood: "Mission")])
+        let guide = analyze(
+            places, sort: .rating, bars: [place("4", "Bar", rating: 7, votes: 10, north: 150, hood: "Mission")])
         XCTAssertEqual(guide.neighborhoods.map(\.name), ["Mission"])
         XCTAssertEqual(guide.neighborhoods[0].why, "2 coffee shops and 1 bar within a 2-minute walk")
     }
@@ -147,7 +159,8 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(Slug.make("Kita, Tōkyō"), "kita-tokyo")
         XCTAssertEqual(Slug.make("../../etc/passwd"), "etc-passwd")
         XCTAssertEqual(Slug.make("Straße & Café"), "strasse-cafe")
-        XCTAssertEqual(Slug.unique(["Blue", "blue", "", "Blue"], fallback: "place"), ["blue", "blue-2", "place", "blue-3"])
+        XCTAssertEqual(
+            Slug.unique(["Blue", "blue", "", "Blue"], fallback: "place"), ["blue", "blue-2", "place", "blue-3"])
         XCTAssertFalse(Slug.isValid(".."))
         XCTAssertTrue(Slug.isValid("sao-paulo"))
     }

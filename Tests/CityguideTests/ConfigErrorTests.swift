@@ -48,20 +48,22 @@ final class ConfigErrorTests: XCTestCase {
     }
 
     func testNonASCIINamesGetFoldedSlugs() throws {
-        let yaml = valid + """
-              - name: São Paulo
-                timezone: America/Sao_Paulo
-              - name: Kita, Tōkyō
-                timezone: Asia/Tokyo
+        let yaml =
+            valid + """
+                  - name: São Paulo
+                    timezone: America/Sao_Paulo
+                  - name: Kita, Tōkyō
+                    timezone: Asia/Tokyo
 
-            """
+                """
         let config = try ConfigLoader.parse(Data(yaml.utf8), file: file, displayName: "site.yaml")
         XCTAssertEqual(config.cities.map(\.slug), ["san-francisco-ca", "sao-paulo", "kita-tokyo"])
     }
 
     func testUnknownKeySuggestsNearest() {
         let e = error(valid.replacingOccurrences(of: "title: Guide", with: "titel: Guide"))
-        XCTAssertEqual(e?.description, "site.yaml:1:1: error: unknown key 'titel' in the top level\n  fix: did you mean 'title'?")
+        XCTAssertEqual(
+            e?.description, "site.yaml:1:1: error: unknown key 'titel' in the top level\n  fix: did you mean 'title'?")
     }
 
     func testUnknownCityKey() {
@@ -92,15 +94,19 @@ final class ConfigErrorTests: XCTestCase {
     }
 
     func testWrongType() {
-        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\ndefaults: {max_results: ten}"))
+        let e = error(
+            valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\ndefaults: {max_results: ten}"))
         XCTAssertEqual(
             e?.description,
-            "site.yaml:2:25: error: 'max_results' must be a whole number, found 'ten'\n  fix: write a number from 1 to 50 without quotes")
+            "site.yaml:2:25: error: 'max_results' must be a whole number, found 'ten'\n  fix: write a number from 1 to 50 without quotes"
+        )
     }
 
     func testMaxResultsOutOfRange() {
         let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    max_results: 80\n    timezone:"))
-        XCTAssertEqual(e?.description, "site.yaml:8:18: error: 'max_results' is 80, outside 1–50\n  fix: use a number from 1 to 50")
+        XCTAssertEqual(
+            e?.description, "site.yaml:8:18: error: 'max_results' is 80, outside 1–50\n  fix: use a number from 1 to 50"
+        )
     }
 
     func testLatitudeOutOfRange() {
@@ -119,15 +125,17 @@ final class ConfigErrorTests: XCTestCase {
         let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    categories: [cofee]\n    timezone:"))
         XCTAssertEqual(
             e?.description,
-            "site.yaml:8:18: error: category 'cofee' is not defined under the top-level 'categories'\n  fix: did you mean 'coffee'?")
+            "site.yaml:8:18: error: category 'cofee' is not defined under the top-level 'categories'\n  fix: did you mean 'coffee'?"
+        )
     }
 
     func testDuplicateSlugs() {
-        let yaml = valid + """
-              - name: San Francisco CA
-                timezone: America/Los_Angeles
+        let yaml =
+            valid + """
+                  - name: San Francisco CA
+                    timezone: America/Los_Angeles
 
-            """
+                """
         let e = error(yaml)
         XCTAssertEqual(e?.location.line, 9)
         XCTAssertEqual(e?.problem, "two cities have the slug 'san-francisco-ca' (the first at line 6)")
@@ -144,7 +152,8 @@ final class ConfigErrorTests: XCTestCase {
     func testEmptyFile() {
         XCTAssertEqual(
             error("")?.description,
-            "site.yaml:1:1: error: the config file is empty\n  fix: add at least `title`, `categories` and `cities`; the README has a complete example")
+            "site.yaml:1:1: error: the config file is empty\n  fix: add at least `title`, `categories` and `cities`; the README has a complete example"
+        )
         XCTAssertEqual(error("# only a comment\n")?.problem, "the config file is empty")
     }
 
@@ -160,7 +169,8 @@ final class ConfigErrorTests: XCTestCase {
 
     func testUnknownSortSuggests() {
         let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    sort: ratings\n    timezone:"))
-        XCTAssertEqual(e?.problem, "'sort' is 'ratings', which is not one of relevance, rating, distance, popularity, name")
+        XCTAssertEqual(
+            e?.problem, "'sort' is 'ratings', which is not one of relevance, rating, distance, popularity, name")
         XCTAssertEqual(e?.fix, "did you mean 'rating'?")
     }
 
@@ -190,12 +200,14 @@ final class ConfigErrorTests: XCTestCase {
     }
 
     func testBaseURLMustBeHTTP() {
-        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nbase_url: javascript:alert(1)"))
+        let e = error(
+            valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nbase_url: javascript:alert(1)"))
         XCTAssertEqual(e?.problem, "'base_url' is 'javascript:alert(1)', which is not an http(s) address")
     }
 
     func testRecordedFolderMustExist() {
-        let e = error(valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nsource: recorded\nrecorded: nowhere"))
+        let e = error(
+            valid.replacingOccurrences(of: "title: Guide", with: "title: Guide\nsource: recorded\nrecorded: nowhere"))
         XCTAssertEqual(e?.location.line, 3)
         XCTAssertEqual(e?.problem, "the recorded folder '/tmp/nowhere' does not exist")
     }

@@ -88,7 +88,8 @@ final class DecoderTests: XCTestCase {
     func testTicketmasterErrors() throws {
         XCTAssertEqual(
             reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-error.json")) },
-            "Ticketmaster answered with an error: DIS1035 API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000")
+            "Ticketmaster answered with an error: DIS1035 API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000"
+        )
         XCTAssertEqual(
             reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-fault.json")) },
             "Ticketmaster refused the request: Invalid ApiKey (oauth.v2.InvalidApiKey)")
@@ -106,16 +107,19 @@ final class DecoderTests: XCTestCase {
     func testGoogleStatuses() throws {
         XCTAssertEqual(
             reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-zero.json")) },
-            "Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml")
+            "Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml"
+        )
         XCTAssertEqual(
             reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-denied.json")) },
             "Google Geocoding status REQUEST_DENIED: The provided API key is invalid. — the key was refused")
         XCTAssertEqual(
             reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-over-limit.json")) },
-            "Google Geocoding status OVER_QUERY_LIMIT: You have exceeded your rate-limit for this API. — the daily or per-second quota is used up")
+            "Google Geocoding status OVER_QUERY_LIMIT: You have exceeded your rate-limit for this API. — the daily or per-second quota is used up"
+        )
         XCTAssertEqual(
             reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-not-json.txt")) },
-            "Google Geocoding sent something that is not JSON (it starts with \"<html><body><h1>502 Bad Gateway</h1></bo\")")
+            "Google Geocoding sent something that is not JSON (it starts with \"<html><body><h1>502 Bad Gateway</h1></bo\")"
+        )
     }
 
     func testOpenWeatherMap() throws {
@@ -129,17 +133,24 @@ final class DecoderTests: XCTestCase {
     }
 
     func testOpenWeatherMapErrorsWithStringAndNumberCod() throws {
-        XCTAssertEqual(reason { try OpenWeatherDecoder.weather(from: fixture("owm-error.json")) }, "OpenWeatherMap error 404: city not found")
+        XCTAssertEqual(
+            reason { try OpenWeatherDecoder.weather(from: fixture("owm-error.json")) },
+            "OpenWeatherMap error 404: city not found")
         XCTAssertEqual(
             reason { try OpenWeatherDecoder.weather(from: fixture("owm-unauthorized.json")) },
-            "OpenWeatherMap error 401: Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.")
+            "OpenWeatherMap error 401: Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."
+        )
     }
 
     func testTruncatedAndEmptyBodies() throws {
         let truncated = try fixture("owm-ok.json").prefix(60)
-        XCTAssertTrue(reason { try OpenWeatherDecoder.weather(from: Data(truncated)) }?.hasPrefix("OpenWeatherMap response could not be read: the JSON is malformed") == true)
+        XCTAssertTrue(
+            reason { try OpenWeatherDecoder.weather(from: Data(truncated)) }?.hasPrefix(
+                "OpenWeatherMap response could not be read: the JSON is malformed") == true)
         XCTAssertEqual(reason { try TicketmasterDecoder.events(from: Data()) }, "Ticketmaster sent an empty body")
-        XCTAssertEqual(reason { try FoursquareDecoder.places(from: Data("{\"results\": 3}".utf8)) }, "Foursquare response could not be read: results is not a list")
+        XCTAssertEqual(
+            reason { try FoursquareDecoder.places(from: Data("{\"results\": 3}".utf8)) },
+            "Foursquare response could not be read: results is not a list")
     }
 }
 
@@ -150,7 +161,8 @@ final class CorpusTests: XCTestCase {
     func files(_ folder: String) throws -> [URL] {
         let dir = corpus.appendingPathComponent(folder)
         guard FileManager.default.fileExists(atPath: dir.path) else {
-            throw XCTSkip("\(dir.path) is absent (a fresh clone has no ../shared); the corpus tests need it beside the project")
+            throw XCTSkip(
+                "\(dir.path) is absent (a fresh clone has no ../shared); the corpus tests need it beside the project")
         }
         let urls = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
@@ -170,7 +182,8 @@ final class CorpusTests: XCTestCase {
         for url in try files("ticketmaster") {
             let events = try TicketmasterDecoder.events(from: Data(contentsOf: url))
             XCTAssertFalse(events.isEmpty, url.lastPathComponent)
-            XCTAssertTrue(events.contains { $0.venue?.coordinate != nil }, "string coordinates decode: \(url.lastPathComponent)")
+            XCTAssertTrue(
+                events.contains { $0.venue?.coordinate != nil }, "string coordinates decode: \(url.lastPathComponent)")
         }
     }
 

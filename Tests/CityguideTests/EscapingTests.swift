@@ -1,7 +1,8 @@
 import Foundation
 import GuideModel
-@testable import GuideValidate
 import XCTest
+
+@testable import GuideValidate
 
 /// Hostile strings in every field a provider or the config controls must land as text, never as markup,
 /// and links must stay http(s).
@@ -35,18 +36,21 @@ final class EscapingTests: XCTestCase {
     }
 
     func testHostileStringsAreEscapedEverywhere() throws {
-        let config = smallConfig
+        let config =
+            smallConfig
             .replacingOccurrences(of: "title: Test Guide", with: "title: \"Guide <b>bold</b> & 'quoted'\"")
             .replacingOccurrences(of: "name: Coffee Shops", with: "name: \"<i>Coffee</i>\"")
             .replacingOccurrences(of: "{name: Union Square,", with: "{name: \"<em>Home</em>\",")
         let weather = String(decoding: try fixture("owm-ok.json"), as: UTF8.self)
             .replacingOccurrences(of: "\"light rain\"", with: "\"<svg onload=alert(1)>\"")
-        let site = try TestSite(config: config, files: [
-            "data/san-francisco/places/coffee.json": hostilePlaces(),
-            "data/san-francisco/events.json": hostileEvents(),
-            "data/san-francisco/weather.json": weather,
-            "data/manifest.json": #"{"weather_units": "standard"}"#,
-        ])
+        let site = try TestSite(
+            config: config,
+            files: [
+                "data/san-francisco/places/coffee.json": hostilePlaces(),
+                "data/san-francisco/events.json": hostileEvents(),
+                "data/san-francisco/weather.json": weather,
+                "data/manifest.json": #"{"weather_units": "standard"}"#,
+            ])
         defer { site.remove() }
         try site.build()
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
@@ -59,7 +63,9 @@ final class EscapingTests: XCTestCase {
             XCTAssertEqual(doc.count("//h:script | //svg:script | //h:b | //h:i | //h:em"), 0, path)
             XCTAssertEqual(doc.count("//@onmouseover | //@onload"), 0, path)
             for link in doc.strings("//@href | //@src") {
-                XCTAssertFalse(link.lowercased().hasPrefix("javascript:") || link.lowercased().hasPrefix("data:"), "\(path): \(link)")
+                XCTAssertFalse(
+                    link.lowercased().hasPrefix("javascript:") || link.lowercased().hasPrefix("data:"),
+                    "\(path): \(link)")
             }
             XCTAssertFalse(String(decoding: data, as: UTF8.self).contains("<script"), path)
         }
@@ -68,9 +74,12 @@ final class EscapingTests: XCTestCase {
         XCTAssertEqual(place.strings("//h:blockquote/h:p"), [Self.evil])
         XCTAssertEqual(place.count("//h:dt[.='Website']"), 0, "a javascript: website is dropped, not linked")
         XCTAssertEqual(place.count("//h:img"), 0, "a javascript: photo is dropped")
-        XCTAssertEqual(place.count("//h:a[starts-with(@href,'tel:')]"), 0, "a phone number without digits gets no tel: link")
+        XCTAssertEqual(
+            place.count("//h:a[starts-with(@href,'tel:')]"), 0, "a phone number without digits gets no tel: link")
         XCTAssertEqual(place.strings("//h:dt[.='Phone']/following-sibling::h:dd[1]"), ["\"><script>alert(2)</script>"])
-        XCTAssertEqual(place.strings("//svg:svg[@class='map']/svg:g[@class='map-labels']/svg:text").first, String(Self.evil.prefix(27)) + "…")
+        XCTAssertEqual(
+            place.strings("//svg:svg[@class='map']/svg:g[@class='map-labels']/svg:text").first,
+            String(Self.evil.prefix(27)) + "…")
         let events = try site.page("san-francisco/events/index.html")
         XCTAssertEqual(events.strings("//h:li[@class='event']/h:h3"), [Self.evil])
         XCTAssertEqual(events.count("//h:li[@class='event']//h:a"), 0, "a javascript: event link is dropped")

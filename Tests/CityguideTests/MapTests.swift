@@ -11,13 +11,19 @@ final class MapTests: XCTestCase {
     func spec(pins: [Coordinate], centered: Coordinate? = nil, units: UnitSystem = .metric) -> MapSpec {
         MapSpec(
             id: "m", title: "Test map", description: "Test",
-            pins: pins.enumerated().map { .init(number: $0 + 1, name: "Place \($0 + 1)", coordinate: $1, href: "p\($0 + 1).html", kind: $1 == centered ? .selected : .place) },
+            pins: pins.enumerated().map {
+                .init(
+                    number: $0 + 1, name: "Place \($0 + 1)", coordinate: $1, href: "p\($0 + 1).html",
+                    kind: $1 == centered ? .selected : .place)
+            },
             origin: .init(name: "Union Square", coordinate: origin), centeredOn: centered,
             route: centered.map { .init(to: $0, label: "≈ 5 min walk") }, units: units, attribution: "test")
     }
 
     func doc(_ svg: String) throws -> XMLDoc {
-        guard case .success(let doc) = XMLDoc.parse(Data(svg.utf8), name: "map.svg") else { throw XCTSkip("map is not XML") }
+        guard case .success(let doc) = XMLDoc.parse(Data(svg.utf8), name: "map.svg") else {
+            throw XCTSkip("map is not XML")
+        }
         return doc
     }
 
@@ -62,15 +68,21 @@ final class MapTests: XCTestCase {
         // Measure the bar's length on the ground by projecting two points that far apart at the map's latitude.
         let metres = Double(bar.label.split(separator: " ")[0])! * (bar.label.hasSuffix(" km") ? 1000 : 1)
         let a = Coordinate(latitude: projection.referenceLatitude, longitude: -122.42)
-        let b = Coordinate(latitude: projection.referenceLatitude, longitude: -122.42 + metres / (111_195 * cos(a.latitude * .pi / 180)))
+        let b = Coordinate(
+            latitude: projection.referenceLatitude,
+            longitude: -122.42 + metres / (111_195 * cos(a.latitude * .pi / 180)))
         let drawn = projection.point(b).x - projection.point(a).x
         XCTAssertEqual(bar.length, drawn, accuracy: drawn * 0.01)
         XCTAssertTrue(["1", "2", "5"].contains(String(bar.label.first!)), bar.label)
-        XCTAssertTrue(ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: 160, units: .imperial).label.hasSuffix(" mi"))
+        XCTAssertTrue(
+            ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: 160, units: .imperial).label.hasSuffix(
+                " mi"))
     }
 
     func testLabelsNeverOverlap() throws {
-        let crowd = (0..<20).map { Coordinate(latitude: 37.78 + Double($0 % 5) * 0.001, longitude: -122.41 + Double($0 / 5) * 0.0015) }
+        let crowd = (0..<20).map {
+            Coordinate(latitude: 37.78 + Double($0 % 5) * 0.001, longitude: -122.41 + Double($0 / 5) * 0.0015)
+        }
         let svg = SVGMap.render(spec(pins: crowd))
         let doc = try doc(svg)
         let labels = doc.select("//svg:g[@class='map-labels']/svg:text")

@@ -1,7 +1,8 @@
 import Foundation
 import GuideBuild
-@testable import GuideValidate
 import XCTest
+
+@testable import GuideValidate
 
 /// Builds the project's own site.yaml (the bundled sample) the way the README does, then checks it.
 final class SampleSiteTests: XCTestCase {
@@ -53,7 +54,8 @@ final class SampleSiteTests: XCTestCase {
 
     func testHomeHasWeatherAndTopPicksForEveryCity() throws {
         let doc = try page("index.html")
-        XCTAssertEqual(doc.strings("//h:li[@class='city-card']/h:h2/h:a"), ["San Francisco, CA", "São Paulo", "Berlin"])
+        XCTAssertEqual(
+            doc.strings("//h:li[@class='city-card']/h:h2/h:a"), ["San Francisco, CA", "São Paulo", "Berlin"])
         XCTAssertEqual(doc.count("//h:li[@class='city-card']//svg:svg[@class='wx-icon']"), 3)
         XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C"])
         XCTAssertEqual(doc.count("//h:li[@class='city-card']//h:li[@class='place-entry']"), 9)
@@ -87,7 +89,12 @@ final class SampleSiteTests: XCTestCase {
         let dir = Self.output.appendingPathComponent("san-francisco/places")
         let slug = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: dir.path).sorted().first)
         let doc = try page("san-francisco/places/\(slug)/index.html")
-        XCTAssertEqual(doc.strings("//h:dt"), ["Rating", "Price", "Address", "Neighborhood", "From Union Square", "Phone", "Website", "Hours", "Coordinates"])
+        XCTAssertEqual(
+            doc.strings("//h:dt"),
+            [
+                "Rating", "Price", "Address", "Neighborhood", "From Union Square", "Phone", "Website", "Hours",
+                "Coordinates",
+            ])
         XCTAssertTrue(doc.strings("//h:a[starts-with(@href,'tel:')]/@href").first?.hasPrefix("tel:+1415") == true)
         XCTAssertEqual(doc.count("//h:ul[@class='tips']/h:li"), doc.count("//h:blockquote"))
         XCTAssertGreaterThan(doc.count("//h:blockquote"), 0)
@@ -113,7 +120,8 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(doc.count("//h:section[@aria-labelledby='walkable']//h:li[@class='place-entry']"), 3)
         XCTAssertGreaterThan(doc.count("//h:ul[@class='neighborhoods']/h:li"), 2)
         XCTAssertEqual(
-            doc.count("//svg:g[@class='map-pins']/svg:a"), doc.count("//h:ol[@class='legend']/h:li"), "every pin is in the legend")
+            doc.count("//svg:g[@class='map-pins']/svg:a"), doc.count("//h:ol[@class='legend']/h:li"),
+            "every pin is in the legend")
         XCTAssertEqual(doc.count("//h:nav[@class='categories']//h:a"), 5)
     }
 

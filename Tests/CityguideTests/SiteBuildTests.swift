@@ -1,37 +1,52 @@
 import Foundation
 import GuideBuild
 import GuideRender
-@testable import GuideValidate
 import XCTest
+
+@testable import GuideValidate
 
 final class SiteBuildTests: XCTestCase {
     func coffeeBody() throws -> String { String(decoding: try fixture("foursquare-current.json"), as: UTF8.self) }
 
     func testSingleResultNoResultsAndFailedData() throws {
-        let site = try TestSite(config: smallConfig, files: [
-            "data/san-francisco/places/coffee.json": try String(decoding: fixture("foursquare-v3.json"), as: UTF8.self)
-                .replacingOccurrences(of: "19.38897", with: "37.789").replacingOccurrences(of: "-99.168217", with: "-122.401"),
-            "data/san-francisco/places/tea.json": "{\"results\": []}",
-            "data/san-francisco/places/books.json": "{\"message\": \"Invalid request token.\"}",
-            "data/san-francisco/weather.json": try String(decoding: fixture("owm-error.json"), as: UTF8.self),
-            "data/san-francisco/events.json": try String(decoding: fixture("ticketmaster-empty.json"), as: UTF8.self),
-        ])
+        let site = try TestSite(
+            config: smallConfig,
+            files: [
+                "data/san-francisco/places/coffee.json": try String(
+                    decoding: fixture("foursquare-v3.json"), as: UTF8.self
+                )
+                .replacingOccurrences(of: "19.38897", with: "37.789").replacingOccurrences(
+                    of: "-99.168217", with: "-122.401"),
+                "data/san-francisco/places/tea.json": "{\"results\": []}",
+                "data/san-francisco/places/books.json": "{\"message\": \"Invalid request token.\"}",
+                "data/san-francisco/weather.json": try String(decoding: fixture("owm-error.json"), as: UTF8.self),
+                "data/san-francisco/events.json": try String(
+                    decoding: fixture("ticketmaster-empty.json"), as: UTF8.self),
+            ])
         defer { site.remove() }
         let summary = try site.build()
-        XCTAssertEqual(summary.warnings.map(\.description), [
-            "San Francisco, CA: data/san-francisco/weather.json: OpenWeatherMap error 404: city not found",
-            "San Francisco, CA: data/san-francisco/places/books.json: Foursquare answered with an error: Invalid request token.",
-        ])
+        XCTAssertEqual(
+            summary.warnings.map(\.description),
+            [
+                "San Francisco, CA: data/san-francisco/weather.json: OpenWeatherMap error 404: city not found",
+                "San Francisco, CA: data/san-francisco/places/books.json: Foursquare answered with an error: Invalid request token.",
+            ])
         let single = try site.page("san-francisco/coffee/index.html")
         XCTAssertEqual(single.count("//h:li[@class='place-entry']"), 1)
         XCTAssertEqual(single.count("//svg:g[@class='map-pins']/svg:a"), 1)
         let empty = try site.page("san-francisco/tea/index.html")
-        XCTAssertEqual(empty.strings("//h:p[@class='empty']"), ["No results: there are no Tea Rooms in this guide to San Francisco, CA yet."])
+        XCTAssertEqual(
+            empty.strings("//h:p[@class='empty']"),
+            ["No results: there are no Tea Rooms in this guide to San Francisco, CA yet."])
         XCTAssertEqual(empty.count("//svg:svg"), 0)
         let failed = try site.page("san-francisco/books/index.html")
-        XCTAssertEqual(failed.strings("//h:p[@class='notice']"), ["Bookshops unavailable: Foursquare answered with an error: Invalid request token."])
+        XCTAssertEqual(
+            failed.strings("//h:p[@class='notice']"),
+            ["Bookshops unavailable: Foursquare answered with an error: Invalid request token."])
         let city = try site.page("san-francisco/index.html")
-        XCTAssertEqual(city.strings("//h:div[@class='weather']/h:p[@class='notice']"), ["Weather unavailable: OpenWeatherMap error 404: city not found"])
+        XCTAssertEqual(
+            city.strings("//h:div[@class='weather']/h:p[@class='notice']"),
+            ["Weather unavailable: OpenWeatherMap error 404: city not found"])
         let events = try site.page("san-francisco/events/index.html")
         XCTAssertEqual(events.strings("//h:p[@class='empty']"), ["No upcoming events."])
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
@@ -49,8 +64,10 @@ final class SiteBuildTests: XCTestCase {
         // The sample too, through the CLI's date handling.
         let a = site.dir.appendingPathComponent("SampleA"), b = site.dir.appendingPathComponent("SampleB")
         for out in [a, b] {
-            try SiteBuilder(configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: out,
-                environment: ["SOURCE_DATE_EPOCH": "1763640000"]).build()
+            try SiteBuilder(
+                configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: out,
+                environment: ["SOURCE_DATE_EPOCH": "1763640000"]
+            ).build()
         }
         XCTAssertTrue(snapshot(a) == snapshot(b))
     }
@@ -61,7 +78,8 @@ final class SiteBuildTests: XCTestCase {
         try site.build()
         let before = snapshot(site.output)
         // A template that renders an invalid page: the build must fail validation and publish nothing.
-        try site.write("Templates/events.mustache", "{{<layout}}{{$main}}<h1>Events</h1><p>unclosed{{/main}}{{/layout}}")
+        try site.write(
+            "Templates/events.mustache", "{{<layout}}{{$main}}<h1>Events</h1><p>unclosed{{/main}}{{/layout}}")
         XCTAssertThrowsError(try site.build()) { error in
             XCTAssertTrue("\(error)".contains("san-francisco/events/index.html"), "\(error)")
             XCTAssertTrue("\(error)".contains("nothing was published"), "\(error)")
@@ -71,14 +89,18 @@ final class SiteBuildTests: XCTestCase {
         try site.write("site.yaml", smallConfig.replacingOccurrences(of: "title:", with: "titel:"))
         XCTAssertThrowsError(try site.build())
         XCTAssertTrue(snapshot(site.output) == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.dir.path).filter { $0.hasPrefix(".Output") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.dir.path).filter {
+            $0.hasPrefix(".Output")
+        }
         XCTAssertEqual(leftovers, [], "no staging folders are left behind")
     }
 
     func testBrokenTemplateNamesFileAndLine() throws {
         let site = try TestSite(config: smallConfig)
         defer { site.remove() }
-        try site.write("Templates/city.mustache", "{{<layout}}\n{{$main}}\n<h1>{{city}}</h1>\n{{#weather}}\n{{/main}}\n{{/layout}}\n")
+        try site.write(
+            "Templates/city.mustache",
+            "{{<layout}}\n{{$main}}\n<h1>{{city}}</h1>\n{{#weather}}\n{{/main}}\n{{/layout}}\n")
         XCTAssertThrowsError(try site.build()) { error in
             let text = "\(error)"
             XCTAssertTrue(text.hasPrefix("Templates/city.mustache:5:"), text)
@@ -88,7 +110,8 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertThrowsError(try site.build()) { error in
             XCTAssertEqual(
                 "\(error)",
-                "Templates/city.mustache:1:24: error: it uses the partial 'weathr', but there is no weathr.mustache\n  fix: create Templates/weathr.mustache or correct the name")
+                "Templates/city.mustache:1:24: error: it uses the partial 'weathr', but there is no weathr.mustache\n  fix: create Templates/weathr.mustache or correct the name"
+            )
         }
         try FileManager.default.removeItem(at: site.dir.appendingPathComponent("Templates/city.mustache"))
         XCTAssertThrowsError(try site.build()) { error in
@@ -98,31 +121,44 @@ final class SiteBuildTests: XCTestCase {
 
     func testUserTemplatesFolderAndImperialUnits() throws {
         let site = try TestSite(
-            config: smallConfig.replacingOccurrences(of: "title: Test Guide", with: "title: Test Guide\nunits: imperial\ntemplates: mine"),
-            files: ["data/san-francisco/places/coffee.json": try coffeeBody(), "data/san-francisco/weather.json": try String(decoding: fixture("owm-ok.json"), as: UTF8.self),
+            config: smallConfig.replacingOccurrences(
+                of: "title: Test Guide", with: "title: Test Guide\nunits: imperial\ntemplates: mine"),
+            files: [
+                "data/san-francisco/places/coffee.json": try coffeeBody(),
+                "data/san-francisco/weather.json": try String(decoding: fixture("owm-ok.json"), as: UTF8.self),
                 "data/manifest.json": #"{"recorded_at": "2026-11-20T18:00:00Z", "weather_units": "standard"}"#,
             ])
         defer { site.remove() }
-        try FileManager.default.moveItem(at: site.dir.appendingPathComponent("Templates"), to: site.dir.appendingPathComponent("mine"))
+        try FileManager.default.moveItem(
+            at: site.dir.appendingPathComponent("Templates"), to: site.dir.appendingPathComponent("mine"))
         try site.write("mine/not-found.mustache", "{{<layout}}{{$main}}<h1>Lost? Custom!</h1>{{/main}}{{/layout}}")
         try site.build()
         XCTAssertEqual(try site.page("404.html").strings("//h:h1"), ["Lost? Custom!"])
         let city = try site.page("san-francisco/index.html")
-        XCTAssertEqual(city.strings("//h:span[@class='temperature']"), ["52 °F"])  // 284.2 K in a body recorded with units=standard
-        XCTAssertTrue(try site.text("san-francisco/coffee/index.html").contains(" ft · ") || site.text("san-francisco/coffee/index.html").contains(" mi · "))
+        // 284.2 K in a body recorded with units=standard.
+        XCTAssertEqual(city.strings("//h:span[@class='temperature']"), ["52 °F"])
+        XCTAssertTrue(
+            try site.text("san-francisco/coffee/index.html").contains(" ft · ")
+                || site.text("san-francisco/coffee/index.html").contains(" mi · "))
     }
 
     func testCityWithoutCenterUsesGeocodeOrSaysWhatToDo() throws {
         let config = smallConfig.replacingOccurrences(of: "    center: [37.7749, -122.4194]\n", with: "")
-        let site = try TestSite(config: config, files: ["data/san-francisco/geocode.json": try String(decoding: fixture("google-zero.json"), as: UTF8.self)])
+        let site = try TestSite(
+            config: config,
+            files: ["data/san-francisco/geocode.json": try String(decoding: fixture("google-zero.json"), as: UTF8.self)]
+        )
         defer { site.remove() }
         XCTAssertThrowsError(try site.build()) { error in
-            XCTAssertEqual("\(error)", """
+            XCTAssertEqual(
+                "\(error)",
+                """
                 site.yaml:11:5: error: the city 'San Francisco, CA' has no center and its geocode response could not be used (Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml)
                   fix: add `center: [latitude, longitude]` to this city in site.yaml
                 """)
         }
-        try site.write("data/san-francisco/geocode.json", String(decoding: try fixture("google-ok.json"), as: UTF8.self))
+        try site.write(
+            "data/san-francisco/geocode.json", String(decoding: try fixture("google-ok.json"), as: UTF8.self))
         XCTAssertNoThrow(try site.build())
     }
 }

@@ -27,9 +27,11 @@ struct TestSite {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try Data(config.utf8).write(to: dir.appendingPathComponent("site.yaml"))
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("data"), withIntermediateDirectories: true)
         if copyTemplates {
-            try FileManager.default.copyItem(at: repositoryRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appendingPathComponent("Templates"), to: dir.appendingPathComponent("Templates"))
         }
         for (path, text) in files { try write(path, text) }
     }
@@ -61,7 +63,9 @@ struct TestSite {
         let data = try Data(contentsOf: output.appendingPathComponent(path))
         switch XMLDoc.parse(data, name: path) {
         case .success(let doc): return doc
-        case .failure(let failure): throw NSError(domain: "parse", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path): \(failure.message)"])
+        case .failure(let failure):
+            throw NSError(
+                domain: "parse", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(path): \(failure.message)"])
         }
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+
+/// Runs the real `cityguide` executable: exit codes and messages are the contract nightly jobs rely on.
+final class CLITests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func cityguide(_ arguments: [String], in directory: URL) throws -> Run {
+        // The test bundle sits next to the executables SwiftPM built (on Linux its URL is that folder).
+        let bundle = Bundle(for: CLITests.self).bundleURL
+        let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
+            .map { $0.appendingPathComponent("cityguide") }
+        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
+        }
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testBuildThenCheck() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        let build = try cityguide(["build", "--date", "2026-11-20"], in: site.dir)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stdout.hasPrefix("Built 1 city, "), build.stdout)
+        let check = try cityguide(["check", "Output"], in: site.dir)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.hasPrefix("Checked "), check.stdout)
+    }
+
+    func testConfigErrorIsOneClearMessage() throws {
+        let site = try TestSite(config: smallConfig.replacingOccurrences(of: "max_results: 10", with: "max_results: 100"))
+        defer { site.remove() }
+        let run = try cityguide(["build"], in: site.dir)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, "site.yaml:5:25: error: 'max_results' is 100, outside 1–50\n  fix: use a number from 1 to 50\n")
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
+    }
+
+    func testBadDateAndMissingConfig() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        let date = try cityguide(["build", "--date", "2026-02-30"], in: site.dir)
+        XCTAssertEqual(date.status, 1)
+        XCTAssertEqual(date.stderr, "error: --date '2026-02-30' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20\n")
+        let missing = try cityguide(["build", "--config", "nope.yaml"], in: site.dir)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.hasPrefix("nope.yaml:1:1: error: cannot read the config file"), missing.stderr)
+    }
+
+    func testCheckFindsProblems() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        XCTAssertEqual(try cityguide(["build"], in: site.dir).status, 0)
+        try site.write("Output/san-francisco/index.html", "<html><body><a href=\"javascript:alert(1)\">x</a>")
+        try site.write(
+            "Output/san-francisco/coffee/index.html",
+            """
+            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title></head>
+            <body><h1>x</h1><a href="javascript:alert(1)">x</a><a href="../missing/index.html">y</a><img src="a.png"/>
+            <p id="a"/><p id="a"/></body></html>
+            """)
+        let run = try cityguide(["check", "Output"], in: site.dir)
+        XCTAssertEqual(run.status, 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines, [
+            "Output/san-francisco/coffee/index.html:3: the id 'a' is used twice (first on line 3)",
+            "Output/san-francisco/coffee/index.html:2: an image has no alt text",
+            "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
+            "Output/san-francisco/coffee/index.html:2: the link '../missing/index.html' leads to a file that does not exist",
+            "Output/san-francisco/coffee/index.html:2: the link 'a.png' leads to a file that does not exist",
+            "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
+            "Checked 8 files in Output: 6 problems.",
+        ])
+    }
+
+    func testHelp() throws {
+        let run = try cityguide(["build", "--help"], in: FileManager.default.temporaryDirectory)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertTrue(run.stdout.contains("--config <config>"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("--date <date>"), run.stdout)
+        XCTAssertEqual(try cityguide(["check", "--help"], in: FileManager.default.temporaryDirectory).status, 0)
+    }
+}
