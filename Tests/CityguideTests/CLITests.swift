@@ -15,7 +15,8 @@ final class CLITests: XCTestCase {
         let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
             .map { $0.appendingPathComponent("cityguide") }
         guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
+            throw XCTSkip(
+                "the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
         }
         let process = Process()
         process.executableURL = binary
@@ -45,11 +46,13 @@ final class CLITests: XCTestCase {
     }
 
     func testConfigErrorIsOneClearMessage() throws {
-        let site = try TestSite(config: smallConfig.replacingOccurrences(of: "max_results: 10", with: "max_results: 100"))
+        let site = try TestSite(
+            config: smallConfig.replacingOccurrences(of: "max_results: 10", with: "max_results: 100"))
         defer { site.remove() }
         let run = try cityguide(["build"], in: site.dir)
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "site.yaml:5:25: error: 'max_results' is 100, outside 1–50\n  fix: use a number from 1 to 50\n")
+        XCTAssertEqual(
+            run.stderr, "site.yaml:5:25: error: 'max_results' is 100, outside 1–50\n  fix: use a number from 1 to 50\n")
         XCTAssertEqual(run.stdout, "")
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path))
     }
@@ -59,7 +62,9 @@ final class CLITests: XCTestCase {
         defer { site.remove() }
         let date = try cityguide(["build", "--date", "2026-02-30"], in: site.dir)
         XCTAssertEqual(date.status, 1)
-        XCTAssertEqual(date.stderr, "error: --date '2026-02-30' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20\n")
+        XCTAssertEqual(
+            date.stderr,
+            "error: --date '2026-02-30' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20\n")
         let missing = try cityguide(["build", "--config", "nope.yaml"], in: site.dir)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.hasPrefix("nope.yaml:1:1: error: cannot read the config file"), missing.stderr)
@@ -80,15 +85,17 @@ final class CLITests: XCTestCase {
         let run = try cityguide(["check", "Output"], in: site.dir)
         XCTAssertEqual(run.status, 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines, [
-            "Output/san-francisco/coffee/index.html:3: the id 'a' is used twice (first on line 3)",
-            "Output/san-francisco/coffee/index.html:2: an image has no alt text",
-            "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
-            "Output/san-francisco/coffee/index.html:2: the link '../missing/index.html' leads to a file that does not exist",
-            "Output/san-francisco/coffee/index.html:2: the link 'a.png' leads to a file that does not exist",
-            "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
-            "Checked 8 files in Output: 6 problems.",
-        ])
+        XCTAssertEqual(
+            lines,
+            [
+                "Output/san-francisco/coffee/index.html:3: the id 'a' is used twice (first on line 3)",
+                "Output/san-francisco/coffee/index.html:2: an image has no alt text",
+                "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
+                "Output/san-francisco/coffee/index.html:2: the link '../missing/index.html' leads to a file that does not exist",
+                "Output/san-francisco/coffee/index.html:2: the link 'a.png' leads to a file that does not exist",
+                "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
+                "Checked 8 files in Output: 6 problems.",
+            ])
     }
 
     func testHelp() throws {
