@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 
 /// `cityguide check`: every page must be well-formed XML (so it is polyglot HTML5) and pass XPath checks:
@@ -22,13 +23,20 @@ public struct SiteChecker: Sendable {
                 pagesChecked: 0,
                 problems: [PageProblem(file: root.path, line: nil, message: "the folder does not exist")])
         }
-        let files = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }
-            .sorted()
-        var problems: [PageProblem] = []
-        for file in files {
-            guard let data = fm.contents(atPath: root.appendingPathComponent(file).path) else { continue }
-            problems += checkPage(data, path: file)
+        let all = enumerator.compactMap { $0 as? String }
+        let existing = Set(all)
+        let files = all.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }.sorted()
+        // libxml2 must be initialised once before documents are parsed on several threads.
+        xmlInitParser()
+        let results = Slots(count: files.count)
+        let root = self.root
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(files[index]).path) else {
+                return
+            }
+            results.set(index, checkPage(data, path: files[index], existing: existing))
         }
+        var problems = results.values.flatMap { $0 }
         if !files.contains("index.html") {
             problems.append(PageProblem(file: "index.html", line: nil, message: "the site has no index.html"))
         }
@@ -36,7 +44,8 @@ public struct SiteChecker: Sendable {
     }
 
     /// Checks one page; `path` is relative to the root and used to resolve its links.
-    public func checkPage(_ data: Data, path: String) -> [PageProblem] {
+    /// - Parameter existing: every path in the site, when known; otherwise links are looked up on disk.
+    public func checkPage(_ data: Data, path: String, existing: Set<String>? = nil) -> [PageProblem] {
         let doc: XMLDoc
         switch XMLDoc.parse(data, name: path) {
         case .success(let parsed): doc = parsed
@@ -79,12 +88,14 @@ public struct SiteChecker: Sendable {
             }
         }
         for link in doc.select("//@href | //@src") {
-            if let message = checkLink(link.value, from: path, ids: seen) { problem(link.line, message) }
+            if let message = checkLink(link.value, from: path, ids: seen, existing: existing) {
+                problem(link.line, message)
+            }
         }
         return problems
     }
 
-    func checkLink(_ raw: String, from page: String, ids: [String: Int]) -> String? {
+    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> String? {
         let value = raw.trimmingCharacters(in: .whitespaces)
         let lower = value.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("tel:")
@@ -105,10 +116,47 @@ public struct SiteChecker: Sendable {
         var target = value
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
-        let base = root.appendingPathComponent(page).deletingLastPathComponent()
-        let resolved = base.appendingPathComponent(target.removingPercentEncoding ?? target).standardizedFileURL
-        guard resolved.path.hasPrefix(root.path + "/") else { return "the link '\(value)' leads outside the site" }
-        return FileManager.default.fileExists(atPath: resolved.path)
-            ? nil : "the link '\(value)' leads to a file that does not exist"
+        guard let resolved = Self.resolve(target.removingPercentEncoding ?? target, from: page) else {
+            return "the link '\(value)' leads outside the site"
+        }
+        let exists =
+            existing?.contains(resolved)
+            ?? FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
+        return exists ? nil : "the link '\(value)' leads to a file that does not exist"
+    }
+
+    /// A relative link from a page, as a path from the site root; nil when it climbs above the root.
+    static func resolve(_ link: String, from page: String) -> String? {
+        var parts = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for part in link.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case "", ".": continue
+            case "..":
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+}
+
+/// Results written by index from concurrent workers.
+final class Slots: @unchecked Sendable {
+    private var slots: [[PageProblem]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [PageProblem]) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [[PageProblem]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

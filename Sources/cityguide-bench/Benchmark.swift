@@ -1,0 +1,155 @@
+import Foundation
+import GuideBuild
+
+/// `swift run -c release cityguide-bench [cities] [categories] [places]`
+/// Generates a recorded folder in the real wire formats, builds it through the whole pipeline, and prints
+/// pages per second, time per stage and peak memory. A benchmark, not a test: run it and compare runs.
+@main
+enum Benchmark {
+    static func main() throws {
+        let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
+        let cities = arguments.count > 0 ? arguments[0] : 20
+        let categories = arguments.count > 1 ? arguments[1] : 8
+        let places = arguments.count > 2 ? arguments[2] : 50
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-bench-\(getpid())")
+        // BENCH_KEEP=1 keeps the generated site for `cityguide check` or a profiler.
+        let keep = ProcessInfo.processInfo.environment["BENCH_KEEP"] != nil
+        defer { if !keep { try? FileManager.default.removeItem(at: root) } }
+
+        let generateStart = Date()
+        try Generator(cities: cities, categories: categories, places: places).write(to: root)
+        print(
+            "generated \(cities) cities × \(categories) categories × \(places) places in "
+                + String(format: "%.2f s", Date().timeIntervalSince(generateStart)))
+
+        var runs: [BuildSummary] = []
+        for run in 1...2 {
+            let summary = try SiteBuilder(
+                configFile: root.appendingPathComponent("site.yaml"), configName: "site.yaml",
+                output: root.appendingPathComponent("Output"), environment: [:]
+            ).build()
+            runs.append(summary)
+            let rate = Double(summary.pages) / summary.totalSeconds
+            print("run \(run): \(summary.text)")
+            print(String(format: "run %d: %.0f pages/s", run, rate))
+        }
+        let best = runs.min { $0.totalSeconds < $1.totalSeconds }!
+        print(
+            "best: \(best.pages) pages in \(String(format: "%.2f", best.totalSeconds)) s = "
+                + String(format: "%.0f pages/s", Double(best.pages) / best.totalSeconds))
+        for stage in best.stages {
+            print(
+                String(
+                    format: "  %-8@ %6.2f s  %5.1f %%", stage.name, stage.seconds,
+                    100 * stage.seconds / best.totalSeconds))
+        }
+        print("peak memory (VmHWM): \(peakMemory())")
+    }
+
+    static func peakMemory() -> String {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return "unknown" }
+        let kilobytes = Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
+        return String(format: "%.0f MiB", kilobytes / 1024)
+    }
+}
+
+/// A deterministic synthetic site: Foursquare bodies (current API shape), events, weather and geocode per city.
+struct Generator {
+    var cities: Int
+    var categories: Int
+    var places: Int
+
+    func write(to root: URL) throws {
+        var rng = SplitMix(seed: 42)
+        var yaml = """
+            title: Benchmark Guide
+            base_url: https://example.org/bench/
+            source: recorded
+            recorded: data
+            defaults: {max_results: \(min(50, places)), sort: rating, walking_minutes: 15}
+            categories:
+
+            """
+        for c in 0..<categories { yaml += "  - {id: cat\(c), name: Category \(c)s}\n" }
+        yaml += "cities:\n"
+        let data = root.appendingPathComponent("data")
+        for city in 0..<cities {
+            let lat = -40 + Double(city) * 4, lon = -120 + Double(city) * 11
+            yaml += "  - {name: City \(city), center: [\(lat), \(lon)], timezone: Europe/Berlin}\n"
+            let dir = data.appendingPathComponent("city-\(city)")
+            try FileManager.default.createDirectory(
+                at: dir.appendingPathComponent("places"), withIntermediateDirectories: true)
+            for category in 0..<categories {
+                let results: [[String: Any]] = (0..<places).map { index in
+                    let plat = lat + (rng.unit() - 0.5) * 0.04, plon = lon + (rng.unit() - 0.5) * 0.05
+                    return [
+                        "fsq_place_id": "c\(city)k\(category)p\(index)", "latitude": plat, "longitude": plon,
+                        "name": "Place \(index) of category \(category) in city \(city)",
+                        "categories": [["name": "Category \(category)"]],
+                        "location": [
+                            "formatted_address": "\(index) Main Street", "neighborhood": ["Quarter \(index % 6)"],
+                        ],
+                        "tel": "+49 30 1234\(index)", "website": "https://place\(index).example.com/",
+                        "description": "A place worth a visit.",
+                        "hours": ["display": "Daily 9:00 AM-6:00 PM", "open_now": true],
+                        "rating": 5 + rng.unit() * 5, "popularity": rng.unit(), "price": 1 + index % 4,
+                        "stats": ["total_ratings": Int(rng.unit() * 900) + 1],
+                        "tips": [["text": "Try the special.", "created_at": "2025-06-01T10:00:00.000Z"]],
+                        "photos": [
+                            [
+                                "prefix": "https://fastly.4sqi.net/img/general/", "suffix": "/x\(index).jpg",
+                                "width": 800, "height": 600,
+                            ]
+                        ],
+                    ]
+                }
+                try JSONSerialization.data(withJSONObject: ["results": results])
+                    .write(to: dir.appendingPathComponent("places/cat\(category).json"))
+            }
+            let events: [[String: Any]] = (0..<12).map { index in
+                [
+                    "id": "e\(city)-\(index)", "name": "Event \(index)",
+                    "url": "https://www.ticketmaster.com/event/\(index)",
+                    "dates": [
+                        "start": ["localDate": "2026-12-\(String(format: "%02d", 1 + index))", "localTime": "20:00:00"]
+                    ],
+                    "_embedded": [
+                        "venues": [
+                            ["name": "Hall \(index)", "location": ["latitude": "\(lat)", "longitude": "\(lon)"]]
+                        ]
+                    ],
+                ]
+            }
+            try JSONSerialization.data(withJSONObject: ["_embedded": ["events": events]]).write(
+                to: dir.appendingPathComponent("events.json"))
+            let weather: [String: Any] = [
+                "cod": 200, "weather": [["id": 801, "description": "few clouds", "icon": "02d"]],
+                "main": ["temp": 12.5, "feels_like": 11.0, "humidity": 70], "wind": ["speed": 3.0],
+            ]
+            try JSONSerialization.data(withJSONObject: weather).write(to: dir.appendingPathComponent("weather.json"))
+        }
+        try Data(#"{"recorded_at": "2026-11-20T18:00:00Z", "weather_units": "metric"}"#.utf8)
+            .write(to: data.appendingPathComponent("manifest.json"))
+        try Data(yaml.utf8).write(to: root.appendingPathComponent("site.yaml"))
+        // The project's own templates, as a user's build would use them.
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates")
+        try FileManager.default.copyItem(at: templates, to: root.appendingPathComponent("Templates"))
+    }
+}
+
+/// A small deterministic PRNG so every run builds the same site.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
