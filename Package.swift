@@ -37,7 +37,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "GuideValidate", dependencies: ["CLibXML2"]),
+        .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
         .target(
             name: "GuideBuild",
             dependencies: [

@@ -6,6 +6,8 @@ public enum SVGMap {
     static let pinRadius = 9.0
     static let labelSize = 11.0
 
+    /// No explicit role: the implicit one (graphics-document) keeps the pins as links, and the Nu HTML checker
+    /// rejects role="group" on <svg>.
     public static func render(_ spec: MapSpec) -> String {
         var points = spec.pins.map(\.coordinate)
         if let origin = spec.origin { points.append(origin.coordinate) }
@@ -14,7 +16,7 @@ public enum SVGMap {
         var svg: [String] = []
         svg.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" "
-                + "role=\"group\" aria-labelledby=\"\(id)-title \(id)-desc\">")
+                + "aria-labelledby=\"\(id)-title \(id)-desc\">")
         svg.append("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
         svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
         svg.append("<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
@@ -59,7 +61,7 @@ public enum SVGMap {
             let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
             let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
             let body =
-                "<title>\(title)</title><circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(pinRadius))\"/>"
+                "<title>\(title)</title><circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(pin.kind == .selected ? pinRadius + 2 : pinRadius))\"/>"
                 + (pin.number.map { "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 3.5))\" text-anchor=\"middle\">\($0)</text>" }
                     ?? "")
             if let href = pin.href {

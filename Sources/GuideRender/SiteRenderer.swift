@@ -37,7 +37,7 @@ public struct SiteRenderer: Sendable {
     /// Every file of the site, sorted by path. Pages render in parallel across cores.
     public func render() -> [Page] {
         let jobs = self.jobs
-        let results = ResultSlots<Page>(count: jobs.count)
+        let results = IndexedResults<Page>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             results.set(index, render(jobs[index]))
         }
@@ -263,20 +263,4 @@ public struct SiteRenderer: Sendable {
         view["events"] = values.events(city.events, city: city, limit: nil)
         return view
     }
-}
-
-/// Results written by index from concurrent workers.
-final class ResultSlots<Value: Sendable>: @unchecked Sendable {
-    private var slots: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Value) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [Value] { slots.compactMap { $0 } }
 }

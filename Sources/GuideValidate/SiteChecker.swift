@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import GuideModel
 
 /// `cityguide check`: every page must be well-formed XML (so it is polyglot HTML5) and pass XPath checks:
 /// internal links resolve, ids are unique, images have alt text, no `javascript:`/`data:` links, every map
@@ -28,7 +29,7 @@ public struct SiteChecker: Sendable {
         let files = all.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }.sorted()
         // libxml2 must be initialised once before documents are parsed on several threads.
         xmlInitParser()
-        let results = Slots(count: files.count)
+        let results = IndexedResults<[PageProblem]>(count: files.count)
         let root = self.root
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(files[index]).path) else {
@@ -138,25 +139,5 @@ public struct SiteChecker: Sendable {
             }
         }
         return parts.joined(separator: "/")
-    }
-}
-
-/// Results written by index from concurrent workers.
-final class Slots: @unchecked Sendable {
-    private var slots: [[PageProblem]]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ value: [PageProblem]) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [[PageProblem]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
     }
 }

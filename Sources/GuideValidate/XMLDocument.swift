@@ -49,35 +49,38 @@ final class XMLDoc {
         var name: String
     }
 
-    /// Nodes (elements or attributes) matching `expression`; `h:` is XHTML and `svg:` is SVG.
-    func select(_ expression: String) -> [Node] {
-        guard let context = xmlXPathNewContext(doc) else { return [] }
+    /// Evaluates `expression` with the `h:` (XHTML) and `svg:` prefixes registered.
+    private func evaluate<T>(_ expression: String, _ read: (xmlXPathObjectPtr) -> T, otherwise: T) -> T {
+        guard let context = xmlXPathNewContext(doc) else { return otherwise }
         defer { xmlXPathFreeContext(context) }
         xmlXPathRegisterNs(context, "h", "http://www.w3.org/1999/xhtml")
         xmlXPathRegisterNs(context, "svg", "http://www.w3.org/2000/svg")
-        guard let result = xmlXPathEvalExpression(expression, context) else { return [] }
+        guard let result = xmlXPathEvalExpression(expression, context) else { return otherwise }
         defer { xmlXPathFreeObject(result) }
-        guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
-        return (0..<Int(set.pointee.nodeNr)).compactMap { index in
-            guard let node = set.pointee.nodeTab[index] else { return nil }
-            let content = xmlNodeGetContent(node)
-            defer { cityguide_xmlFree(content) }
-            let value = content.map { String(cString: $0) } ?? ""
-            // An attribute's line is its element's.
-            let lineNode = node.pointee.type == XML_ATTRIBUTE_NODE ? node.pointee.parent : node
-            let line = lineNode.map { Int(xmlGetLineNo($0)) } ?? 0
-            let name = node.pointee.name.map { String(cString: $0) } ?? ""
-            return Node(value: value, line: line, name: name)
-        }
+        return read(result)
+    }
+
+    /// Nodes (elements or attributes) matching `expression`.
+    func select(_ expression: String) -> [Node] {
+        evaluate(
+            expression,
+            { result in
+                guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
+                return (0..<Int(set.pointee.nodeNr)).compactMap { index in
+                    guard let node = set.pointee.nodeTab[index] else { return nil }
+                    let content = xmlNodeGetContent(node)
+                    defer { cityguide_xmlFree(content) }
+                    let value = content.map { String(cString: $0) } ?? ""
+                    // An attribute's line is its element's.
+                    let lineNode = node.pointee.type == XML_ATTRIBUTE_NODE ? node.pointee.parent : node
+                    let line = lineNode.map { Int(xmlGetLineNo($0)) } ?? 0
+                    let name = node.pointee.name.map { String(cString: $0) } ?? ""
+                    return Node(value: value, line: line, name: name)
+                }
+            }, otherwise: [])
     }
 
     func count(_ expression: String) -> Int {
-        guard let context = xmlXPathNewContext(doc) else { return 0 }
-        defer { xmlXPathFreeContext(context) }
-        xmlXPathRegisterNs(context, "h", "http://www.w3.org/1999/xhtml")
-        xmlXPathRegisterNs(context, "svg", "http://www.w3.org/2000/svg")
-        guard let result = xmlXPathEvalExpression("count(\(expression))", context) else { return 0 }
-        defer { xmlXPathFreeObject(result) }
-        return Int(result.pointee.floatval)
+        evaluate("count(\(expression))", { Int($0.pointee.floatval) }, otherwise: 0)
     }
 }
