@@ -95,6 +95,25 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertEqual(leftovers, [], "no staging folders are left behind")
     }
 
+    func testNeverReplacesAFolderItDidNotMake() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        try site.write("Output/thesis.txt", "years of work")
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertTrue(
+                "\(error)".contains("refusing to replace this folder: it was not made by cityguide"), "\(error)")
+        }
+        XCTAssertEqual(
+            try String(contentsOf: site.output.appendingPathComponent("thesis.txt"), encoding: .utf8), "years of work")
+        // Its own output (with the marker) and an empty folder are fine.
+        try FileManager.default.removeItem(at: site.output)
+        try FileManager.default.createDirectory(at: site.output, withIntermediateDirectories: true)
+        XCTAssertNoThrow(try site.build())
+        XCTAssertNoThrow(try site.build())
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent(".cityguide-output").path))
+    }
+
     func testBrokenTemplateNamesFileAndLine() throws {
         let site = try TestSite(config: smallConfig)
         defer { site.remove() }
