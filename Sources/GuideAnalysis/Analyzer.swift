@@ -57,7 +57,7 @@ public enum Analyzer {
             categories: lists, topPicks: topPicks(overview), walkable: walkable(overview, limit: plan.walkingMinutes),
             neighborhoods: Neighborhoods.group(overview, categories: plan.categories),
             events: data.events.map { upcoming($0, today: today, in: plan.timeZone) },
-            weather: data.weather, warnings: data.warnings)
+            weather: data.weather, warnings: data.warnings, asOf: data.asOf)
     }
 
     /// At most five, one per chain, by best score.

@@ -54,6 +54,8 @@ public struct CityGuide: Sendable {
     public var events: CityData.Outcome<[Event]>
     public var weather: CityData.Outcome<Weather>
     public var warnings: [DataWarning]
+    /// Parts shown from an older response, with when it was fetched (see `CityData.asOf`).
+    public var asOf: [String: Date] = [:]
 
     public func place(_ id: String) -> RankedPlace? { places[id] }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GuideFetch
 import GuideModel
 
 public struct BuildSummary: Sendable {
@@ -9,12 +10,19 @@ public struct BuildSummary: Sendable {
     public var buildDate: Date
     /// Stage name and seconds, in pipeline order.
     public var stages: [(name: String, seconds: Double)]
+    /// Requests, cache hits, retries and failures per provider, for live builds.
+    public var fetch: FetchReport?
+
+    /// Data was missing or stale: `--strict` fails the build on this.
+    public var hasGaps: Bool { !warnings.isEmpty || !(fetch?.stale.isEmpty ?? true) }
 
     public var totalSeconds: Double { stages.map(\.seconds).reduce(0, +) }
 
     public var text: String {
         let times = stages.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: " · ")
+        let fetchText = fetch.map { "\n" + $0.text } ?? ""
         return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files), "
             + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") in \(String(format: "%.2f", totalSeconds)) s (\(times))"
+            + fetchText
     }
 }

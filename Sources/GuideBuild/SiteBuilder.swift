@@ -17,6 +17,13 @@ public struct SiteBuilder: Sendable {
     public var date: Date?
     public var environment: [String: String]
     public var now: @Sendable () -> Date
+    /// How `source: live` uses its cache (`--refresh`, `--offline`).
+    public var mode: LiveFetcher.Mode = .normal
+    public var client: any HTTPClient = URLSessionHTTPClient()
+    /// Progress and log events from the live fetch.
+    public var observe: @Sendable (FetchEvent) -> Void = { _ in }
+    /// First retry delay, seconds (tests shorten it).
+    public var retryBase: Double = 0.5
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -46,11 +53,8 @@ public struct SiteBuilder: Sendable {
             let label = config.templates.map { relativeLabel($0) } ?? "Templates"
             return (config, try TemplateSet.load(from: folder, label: label))
         }
-        let (source, data) = try timed("fetch") { () throws -> (RecordedSource, [CityData]) in
-            let source = try recordedSource(config)
-            return (source, source.load(config))
-        }
-        let buildDate = try resolveDate(recorded: source.recordedAt())
+        let fetched = try timed("fetch") { try fetch(config) }
+        let (data, buildDate) = (fetched.cities, fetched.buildDate)
         let guides = try timed("analyze") {
             try zip(config.cities, data).map { city, cityData in
                 Analyzer.analyze(plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate)
@@ -58,7 +62,7 @@ public struct SiteBuilder: Sendable {
         }
         let site = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: buildDate,
-            dataNote: dataNote(config, recorded: source.recordedAt()))
+            dataNote: fetched.note)
         let pages = timed("render") { SiteRenderer(templates: templates, site: site, guides: guides).render() }
         _ = try timed("write") {
             try SiteWriter(output: output).write(pages.map { ($0.path, $0.bytes) }) { staging in
@@ -68,7 +72,68 @@ public struct SiteBuilder: Sendable {
         }
         return BuildSummary(
             cities: guides.count, pages: pages.filter { $0.path.hasSuffix(".html") }.count, files: pages.count,
-            warnings: data.flatMap(\.warnings), buildDate: buildDate, stages: stages)
+            warnings: data.flatMap(\.warnings), buildDate: buildDate, stages: stages, fetch: fetched.report)
+    }
+
+    struct Fetched {
+        var cities: [CityData]
+        var bodies: [String: Data]
+        var buildDate: Date
+        var note: String
+        var report: FetchReport?
+    }
+
+    /// The Fetch stage: recorded folders are read; live data goes through the network and the cache.
+    func fetch(_ config: SiteConfig) throws -> Fetched {
+        guard config.source == .live else {
+            let source = try recordedSource(config)
+            let recordedAt = source.recordedAt()
+            return Fetched(
+                cities: source.load(config), bodies: [:], buildDate: try resolveDate(recorded: recordedAt),
+                note: dataNote(config, recorded: recordedAt), report: nil)
+        }
+        let keys = APIKeys(environment: environment)
+        if mode != .offline {
+            let missing = keys.missing(LiveSource.neededProviders(config))
+            if !missing.isEmpty {
+                // Before any request: a nightly job should fail at once, not after half the cities.
+                throw BuildError(
+                    missing.map {
+                        "error: \($0.keyVariable) is not set: \($0.displayName) \($0.keyHelp)\n"
+                            + "  fix: export \($0.keyVariable)=… before running cityguide, or set "
+                            + "`live: {\($0.rawValue): {enabled: false}}` in \(configName)"
+                    }.joined(separator: "\n"))
+            }
+        }
+        let buildDate = try resolveDate(recorded: nil)
+        let report = FetchReport()
+        let fetcher = LiveFetcher(
+            client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
+            observe: observe)
+        let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
+        let (cities, bodies) = runBlocking { await source.load() }
+        let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
+        return Fetched(cities: cities, bodies: bodies, buildDate: buildDate, note: note, report: report)
+    }
+
+    /// `cityguide fetch --record DIR`: the fetched bodies as a recorded folder (issue 2's layout).
+    public func record(into directory: URL) throws -> (files: Int, report: FetchReport?) {
+        let config = try ConfigLoader.load(file: configFile, displayName: configName)
+        guard config.source == .live else {
+            throw BuildError("error: `fetch --record` needs `source: live` in \(configName)\n  fix: set `source: live`")
+        }
+        let fetched = try fetch(config)
+        let manifest: [String: Any] = [
+            "recorded_at": ISO8601DateFormatter().string(from: now()), "weather_units": config.units.rawValue,
+        ]
+        var files = fetched.bodies.map { (path: $0.key, bytes: $0.value) }
+        files.append(
+            (
+                "manifest.json",
+                try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted])
+            ))
+        try SiteWriter(output: directory).write(files.sorted { $0.path < $1.path })
+        return (files.count, fetched.report)
     }
 
     func recordedSource(_ config: SiteConfig) throws -> RecordedSource {
@@ -78,7 +143,7 @@ public struct SiteBuilder: Sendable {
         case .recorded(let dir):
             return RecordedSource(directory: dir, label: relativeLabel(dir))
         case .live:
-            throw BuildError("error: live data is not available in this version; use source: sample or recorded")
+            throw BuildError("error: live data is read by the live fetcher, not from a folder")
         }
     }
 
@@ -138,4 +203,21 @@ public struct SiteBuilder: Sendable {
         let c = calendar.dateComponents([.year, .month, .day], from: date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
     }
+}
+
+/// Runs the async fetch stage from the synchronous pipeline. Only called from the CLI's main thread and from
+/// tests, never from inside the cooperative pool, so blocking here cannot starve the tasks it waits for.
+func runBlocking<T: Sendable>(_ operation: @escaping @Sendable () async -> T) -> T {
+    let box = BlockingBox<T>()
+    let done = DispatchSemaphore(value: 0)
+    Task.detached {
+        box.value = await operation()
+        done.signal()
+    }
+    done.wait()
+    return box.value!
+}
+
+private final class BlockingBox<T>: @unchecked Sendable {
+    var value: T?
 }

@@ -5,8 +5,12 @@ import Yams
 /// Reads and validates `site.yaml`.
 public enum ConfigLoader {
     static let topKeys = [
-        "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities",
+        "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
     ]
+    static let liveKeys =
+        ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]
+        + LiveSettings.Provider.allCases.map(\.rawValue)
+    static let providerKeys = ["enabled", "base_url", "ttl_hours", "requests_per_second", "api"]
     static let defaultsKeys = ["max_results", "sort", "walking_minutes"]
     static let categoryKeys = ["id", "name", "foursquare"]
     static let cityKeys = [

@@ -29,10 +29,12 @@ public struct SiteConfig: Sendable {
     public var defaults: ListDefaults
     public var categories: [CategoryConfig]
     public var cities: [CityConfig]
+    /// Used with `source: live` and by `--offline`; defaults apply when `live:` is absent.
+    public var live: LiveSettings
 
     public init(
         file: URL, title: String, baseURL: String?, units: UnitSystem, source: Source, templates: URL?,
-        defaults: ListDefaults, categories: [CategoryConfig], cities: [CityConfig]
+        defaults: ListDefaults, categories: [CategoryConfig], cities: [CityConfig], live: LiveSettings
     ) {
         self.file = file
         self.title = title
@@ -43,6 +45,7 @@ public struct SiteConfig: Sendable {
         self.defaults = defaults
         self.categories = categories
         self.cities = cities
+        self.live = live
     }
 
     public func category(id: String) -> CategoryConfig? {

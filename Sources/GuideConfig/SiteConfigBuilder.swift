@@ -20,19 +20,24 @@ struct SiteConfigBuilder {
         let categories = try top["categories"].map(parseCategories) ?? []
         guard let citiesNode = top["cities"] else { throw reader.fail(root, "no cities", fix: "add a `cities:` list") }
         let cities = try parseCities(citiesNode, categories: categories, defaults: defaults)
+        let live = try parseLive(top["live"], baseDir: baseDir)
 
         return SiteConfig(
             file: file, title: title, baseURL: baseURL, units: units, source: source, templates: templates,
-            defaults: defaults, categories: categories, cities: cities)
+            defaults: defaults, categories: categories, cities: cities, live: live)
     }
 
     func parseBaseURL(_ node: Node) throws -> String {
-        let raw = try reader.string(node, "base_url")
+        try parseBaseURL(node, field: "base_url")
+    }
+
+    func parseBaseURL(_ node: Node, field: String) throws -> String {
+        let raw = try reader.string(node, field)
         guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             url.host?.isEmpty == false
         else {
             throw reader.fail(
-                node, "'base_url' is '\(raw)', which is not an http(s) address",
+                node, "'\(field)' is '\(raw)', which is not an http(s) address",
                 fix: "write the address the site is published at, e.g. https://example.org/guides/")
         }
         return raw.hasSuffix("/") ? raw : raw + "/"
@@ -57,15 +62,55 @@ struct SiteConfigBuilder {
                     fix: "point 'recorded' at a folder laid out as <city-slug>/places/<category>.json (see README)")
             }
             return .recorded(dir)
-        case "live":
-            throw reader.fail(
-                top["source"]!, "'source: live' is not available in this version",
-                fix: "use 'source: sample' or 'source: recorded' for now")
+        case "live": return .live
         default:
             throw reader.fail(
                 top["source"]!, "'source' is '\(kind)', which is not one of \(kinds.joined(separator: ", "))",
                 fix: Suggestion.fix(for: kind, in: kinds, noun: "sources"))
         }
+    }
+
+    func parseLive(_ node: Node?, baseDir: URL) throws -> LiveSettings {
+        var live = LiveSettings(cacheDirectory: baseDir.appendingPathComponent(".cityguide/cache"))
+        guard let node else { return live }
+        let f = try reader.fields(node, of: "live", allowed: ConfigLoader.liveKeys)
+        if let n = f["cache"] { live.cacheDirectory = baseDir.appendingPathComponent(try reader.string(n, "cache")) }
+        if let n = f["timeout_seconds"] {
+            live.timeoutSeconds = Double(try reader.int(n, "timeout_seconds", range: 1...300))
+        }
+        if let n = f["retries"] { live.retries = try reader.int(n, "retries", range: 0...10) }
+        if let n = f["max_concurrent"] {
+            live.maxConcurrentRequests = try reader.int(n, "max_concurrent", range: 1...64)
+        }
+        if let n = f["event_radius_km"] { live.eventRadiusKm = try reader.int(n, "event_radius_km", range: 1...200) }
+        if let n = f["event_pages"] { live.eventPages = try reader.int(n, "event_pages", range: 1...20) }
+        for provider in LiveSettings.Provider.allCases {
+            guard let providerNode = f[provider.rawValue] else { continue }
+            let p = try reader.fields(providerNode, of: provider.rawValue, allowed: ConfigLoader.providerKeys)
+            var settings = live.settings(provider)
+            if let n = p["enabled"] {
+                guard let value = n.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
+                    throw reader.fail(
+                        n, "'enabled' must be true or false, found \(reader.describe(n))", fix: "write `enabled: false`"
+                    )
+                }
+                settings.enabled = value
+            }
+            if let n = p["base_url"] { settings.baseURL = try parseBaseURL(n, field: "base_url") }
+            if let n = p["ttl_hours"] { settings.ttlHours = try reader.double(n, "ttl_hours", range: 0...24 * 365) }
+            if let n = p["requests_per_second"] {
+                settings.requestsPerSecond = try reader.double(n, "requests_per_second", range: 0.1...1000)
+            }
+            if let n = p["api"] {
+                guard provider == .foursquare else {
+                    throw reader.fail(n, "'api' only applies to foursquare", fix: "remove it from \(provider.rawValue)")
+                }
+                live.foursquareAPI = try reader.choice(n, "api", as: LiveSettings.FoursquareAPI.self)
+                if p["base_url"] == nil, live.foursquareAPI == .v3 { settings.baseURL = "https://api.foursquare.com" }
+            }
+            live.providers[provider] = settings
+        }
+        return live
     }
 
     func parseDefaults(_ node: Node) throws -> SiteConfig.ListDefaults {

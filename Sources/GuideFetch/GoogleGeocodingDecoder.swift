@@ -46,7 +46,8 @@ public enum GoogleGeocodingDecoder {
         guard status == "OK" else {
             let help = statusHelp[status].map { " — \($0)" } ?? ""
             let message = body.error_message.map { ": \($0)" } ?? ""
-            throw ProviderError("Google Geocoding status \(status)\(message)\(help)")
+            throw ProviderError(
+                "Google Geocoding status \(status)\(message)\(help)", rejectedKey: status == "REQUEST_DENIED")
         }
         guard let first = body.results?.first, let lat = first.geometry?.location?.lat?.value,
             let lng = first.geometry?.location?.lng?.value

@@ -36,7 +36,8 @@ public enum OpenWeatherDecoder {
     public static func weather(from data: Data, units: BodyUnits = .metric) throws -> Weather {
         let body = try WireJSON.decode(Body.self, from: data, provider: "OpenWeatherMap")
         if let cod = body.cod?.value, cod != "200" {
-            throw ProviderError("OpenWeatherMap error \(cod): \(body.message?.value ?? "no message")")
+            throw ProviderError(
+                "OpenWeatherMap error \(cod): \(body.message?.value ?? "no message")", rejectedKey: cod == "401")
         }
         guard let temperature = body.main?.temp?.value else {
             throw ProviderError("OpenWeatherMap response has no temperature (main.temp)")

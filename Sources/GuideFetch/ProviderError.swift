@@ -3,7 +3,13 @@ import Foundation
 /// Why a recorded or fetched body could not be used. The message names the reason in the provider's own words.
 public struct ProviderError: Error, Equatable, CustomStringConvertible {
     public var reason: String
-    public init(_ reason: String) { self.reason = reason }
+    /// The provider refused the API key (REQUEST_DENIED, an Apigee fault, OpenWeatherMap 401…).
+    public var rejectedKey: Bool
+
+    public init(_ reason: String, rejectedKey: Bool = false) {
+        self.reason = reason
+        self.rejectedKey = rejectedKey
+    }
     public var description: String { reason }
 }
 

@@ -72,7 +72,8 @@ public enum TicketmasterDecoder {
         let body = try WireJSON.decode(Body.self, from: data, provider: "Ticketmaster")
         if let fault = body.fault {
             let code = fault.detail?.errorcode.map { " (\($0))" } ?? ""
-            throw ProviderError("Ticketmaster refused the request: \(fault.faultstring ?? "unknown fault")\(code)")
+            throw ProviderError(
+                "Ticketmaster refused the request: \(fault.faultstring ?? "unknown fault")\(code)", rejectedKey: true)
         }
         if let errors = body.errors, !errors.isEmpty {
             let text = errors.map { [$0.code, $0.detail].compactMap { $0 }.joined(separator: " ") }.joined(

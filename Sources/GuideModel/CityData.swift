@@ -39,6 +39,9 @@ public struct CityData: Sendable {
     public var weather: Outcome<Weather>
     public var geocode: Outcome<Geocode>
     public var warnings: [DataWarning]
+    /// Parts shown from an older response (a failed fetch, or `--offline` past the time-to-live), keyed
+    /// `weather`, `events`, `geocode` or `places/<category>`, with when that response was fetched.
+    public var asOf: [String: Date] = [:]
 
     public init(
         slug: String, places: [String: Outcome<[Place]>], events: Outcome<[Event]>,

@@ -35,6 +35,12 @@ enum Formatting {
         return day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)
     }
 
+    /// "Sat 21 Nov 2026, 18:05" in the city's time zone.
+    static func dayTime(_ date: Date, in zone: TimeZone) -> String {
+        let c = calendar(zone).dateComponents([.hour, .minute], from: date)
+        return longDay(date, in: zone) + String(format: ", %02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
     static func monthYear(_ date: Date, in zone: TimeZone) -> String {
         let c = calendar(zone).dateComponents([.year, .month], from: date)
         return "\(monthNames[max(0, min(11, (c.month ?? 1) - 1))]) \(c.year ?? 0)"

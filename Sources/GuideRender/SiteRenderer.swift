@@ -99,7 +99,7 @@ public struct SiteRenderer: Sendable {
         view["cities"] = guides.map { city -> View in
             [
                 "name": city.plan.name, "href": values.pagePaths(city).city,
-                "weather": values.weather(city.weather, cityName: city.plan.name),
+                "weather": weather(city),
                 "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
                     city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
                 },
@@ -129,7 +129,7 @@ public struct SiteRenderer: Sendable {
             id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city,
             root: root)
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
-        view["weather"] = values.weather(city.weather, cityName: city.plan.name)
+        view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
         view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
             values.entry($1, number: $0 + 1, city: city, root: root)
@@ -152,7 +152,7 @@ public struct SiteRenderer: Sendable {
             if case .failed = list.status { item["unavailable"] = true } else { item["unavailable"] = false }
             return item
         }
-        view["events"] = values.events(city.events, city: city, limit: 5)
+        view["events"] = events(city, limit: 5)
         view["events_href"] = root + values.pagePaths(city).events
         view["warnings"] = city.warnings.map(\.description)
         view["has_warnings"] = !city.warnings.isEmpty
@@ -170,6 +170,7 @@ public struct SiteRenderer: Sendable {
         view["category"] = list.name
         view["origin"] = city.plan.originName
         view["sort"] = sortDescription(city.plan.sort, origin: city.plan.originName)
+        view["as_of"] = present(asOf(city, "places/\(list.id)"))
         view["has_entries"] = !places.isEmpty
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         switch list.status {
@@ -183,6 +184,23 @@ public struct SiteRenderer: Sendable {
                 id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city,
                 root: root)
         }
+        return view
+    }
+
+    /// "Sat 21 Nov 2026, 18:05" when a part is shown from an older response.
+    func asOf(_ city: CityGuide, _ part: String) -> String? {
+        city.asOf[part].map { Formatting.dayTime($0, in: city.plan.timeZone) }
+    }
+
+    func weather(_ city: CityGuide) -> View {
+        var view = values.weather(city.weather, cityName: city.plan.name)
+        view["as_of"] = present(asOf(city, "weather"))
+        return view
+    }
+
+    func events(_ city: CityGuide, limit: Int?) -> View {
+        var view = values.events(city.events, city: city, limit: limit)
+        view["as_of"] = present(asOf(city, "events"))
         return view
     }
 
@@ -260,7 +278,7 @@ public struct SiteRenderer: Sendable {
             crumbs: cityCrumbs(city))
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
-        view["events"] = values.events(city.events, city: city, limit: nil)
+        view["events"] = events(city, limit: nil)
         return view
     }
 }

@@ -21,6 +21,15 @@ struct BuildCommand: ParsableCommand {
         name: .long, help: "Build date YYYY-MM-DD (default: SOURCE_DATE_EPOCH, the recorded data's date, or today).")
     var date: String?
 
+    @Flag(name: .long, help: "source: live — build from the cache alone, without any request.")
+    var offline = false
+
+    @Flag(name: .long, help: "source: live — ignore the cache's time-to-live and request everything.")
+    var refresh = false
+
+    @Flag(name: .long, help: "Exit non-zero when any data was stale or missing (the site is still built).")
+    var strict = false
+
     func run() throws {
         var buildDate: Date?
         if let date {
@@ -30,17 +39,28 @@ struct BuildCommand: ParsableCommand {
             }
             buildDate = parsed
         }
+        if offline && refresh {
+            throw fail("error: --offline and --refresh contradict each other\n  fix: use one of them")
+        }
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let builder = SiteBuilder(
+        var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL, date: buildDate)
+        builder.mode = offline ? .offline : refresh ? .refresh : .normal
+        let progress = FetchProgress()
+        builder.observe = { progress.handle($0) }
+        let summary: BuildSummary
         do {
-            let summary = try builder.build()
-            for warning in summary.warnings { printErr("warning: \(warning)") }
-            print(summary.text)
-            print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+            summary = try builder.build()
         } catch {
             throw fail("\(error)")
+        }
+        for warning in summary.warnings { printErr("warning: \(warning)") }
+        print(summary.text)
+        print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+        if strict && summary.hasGaps {
+            throw fail(
+                "error: --strict: the site was built, but some data was stale or missing (see the warnings above)")
         }
     }
 

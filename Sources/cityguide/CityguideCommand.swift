@@ -8,7 +8,7 @@ struct Cityguide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cityguide",
         abstract: "Builds a static neighborhood guide from site.yaml.",
-        subcommands: [BuildCommand.self, CheckCommand.self],
+        subcommands: [BuildCommand.self, CheckCommand.self, FetchCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 

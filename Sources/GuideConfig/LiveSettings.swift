@@ -1,0 +1,101 @@
+import Foundation
+
+/// How `source: live` talks to the providers. Every base URL can be overridden (a proxy, or a test server).
+public struct LiveSettings: Sendable, Equatable {
+    public enum Provider: String, Sendable, CaseIterable {
+        case foursquare, ticketmaster, google, openweathermap
+
+        /// The environment variable that holds the key.
+        public var keyVariable: String {
+            switch self {
+            case .foursquare: return "FOURSQUARE_API_KEY"
+            case .ticketmaster: return "TICKETMASTER_API_KEY"
+            case .google: return "GOOGLE_MAPS_API_KEY"
+            case .openweathermap: return "OPENWEATHER_API_KEY"
+            }
+        }
+
+        public var displayName: String {
+            switch self {
+            case .foursquare: return "Foursquare Places"
+            case .ticketmaster: return "Ticketmaster Discovery"
+            case .google: return "Google Geocoding"
+            case .openweathermap: return "OpenWeatherMap"
+            }
+        }
+
+        /// What the key is needed for and where to get one.
+        public var keyHelp: String {
+            switch self {
+            case .foursquare: return "places need it; create one at https://foursquare.com/developers/"
+            case .ticketmaster: return "events need it; create one at https://developer.ticketmaster.com/"
+            case .google: return "cities without `center:` need it; create one at https://console.cloud.google.com/"
+            case .openweathermap: return "weather needs it; create one at https://home.openweathermap.org/api_keys"
+            }
+        }
+
+        var defaultBaseURL: String {
+            switch self {
+            case .foursquare: return "https://places-api.foursquare.com"
+            case .ticketmaster: return "https://app.ticketmaster.com"
+            case .google: return "https://maps.googleapis.com"
+            case .openweathermap: return "https://api.openweathermap.org"
+            }
+        }
+
+        /// Hours a cached response stays fresh: places and geocodes change slowly, weather quickly.
+        var defaultTTLHours: Double {
+            switch self {
+            case .foursquare: return 24
+            case .ticketmaster: return 6
+            case .google: return 24 * 30
+            case .openweathermap: return 1
+            }
+        }
+
+        /// Ticketmaster's documented limit is 5 requests per second; the others allow more.
+        var defaultRequestsPerSecond: Double { self == .ticketmaster ? 5 : 10 }
+    }
+
+    public struct ProviderSettings: Sendable, Equatable {
+        public var enabled = true
+        public var baseURL: String
+        public var ttlHours: Double
+        public var requestsPerSecond: Double
+    }
+
+    public enum FoursquareAPI: String, Sendable, CaseIterable {
+        /// places-api.foursquare.com with `X-Places-Api-Version` and a Bearer key.
+        case current
+        /// api.foursquare.com/v3 with the raw key in `Authorization`.
+        case v3
+    }
+
+    public var cacheDirectory: URL
+    public var timeoutSeconds: Double = 10
+    public var retries: Int = 3
+    public var maxConcurrentRequests: Int = 6
+    public var foursquareAPI: FoursquareAPI = .current
+    /// Ticketmaster search radius around the city center.
+    public var eventRadiusKm: Int = 10
+    /// Ticketmaster pages (of 50 events) to read at most.
+    public var eventPages: Int = 2
+    public var providers: [Provider: ProviderSettings]
+
+    public init(cacheDirectory: URL) {
+        self.cacheDirectory = cacheDirectory
+        providers = Dictionary(
+            uniqueKeysWithValues: Provider.allCases.map {
+                (
+                    $0,
+                    ProviderSettings(
+                        baseURL: $0.defaultBaseURL, ttlHours: $0.defaultTTLHours,
+                        requestsPerSecond: $0.defaultRequestsPerSecond)
+                )
+            })
+    }
+
+    public func settings(_ provider: Provider) -> ProviderSettings {
+        providers[provider]!
+    }
+}

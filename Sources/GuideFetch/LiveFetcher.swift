@@ -1,0 +1,247 @@
+import Foundation
+import GuideConfig
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Fetches one resource (possibly several pages) with cache, retries, rate limits and stale fallback.
+public struct LiveFetcher: Sendable {
+    public enum Mode: Sendable {
+        /// Fresh cache entries are used, stale ones refreshed.
+        case normal
+        /// The time-to-live is ignored: every resource is requested.
+        case refresh
+        /// No network at all: the cache alone, whatever its age.
+        case offline
+    }
+
+    struct Resource: Sendable {
+        var provider: LiveSettings.Provider
+        /// Cache name, laid out like a recorded folder: `<city>/places/<category>`.
+        var name: String
+        /// For messages: "San Francisco, CA: places/coffee".
+        var label: String
+        var first: APIRequest
+        /// The next page's request after page `index`, if one is wanted.
+        var next: @Sendable (_ response: APIResponse, _ index: Int) -> APIRequest?
+        /// Throws a `ProviderError` when the body is an error or cannot be decoded.
+        var validate: @Sendable (Data) throws -> Void
+        var merge: @Sendable ([Data]) -> Data
+    }
+
+    struct Outcome: Sendable {
+        var body: Data?
+        /// When the body was fetched.
+        var fetchedAt: Date?
+        /// The body is older than its time-to-live or a fetch failed and an older body stood in.
+        var stale: Bool
+        /// Why a fresh body could not be had (with or without a stale one standing in).
+        var failure: String?
+    }
+
+    let client: any HTTPClient
+    let keys: APIKeys
+    let live: LiveSettings
+    let cache: ResponseCache
+    let mode: Mode
+    let now: @Sendable () -> Date
+    let report: FetchReport
+    let observe: @Sendable (FetchEvent) -> Void
+    /// First retry delay in seconds; doubled each time, with jitter.
+    let retryBase: Double
+    let limiters: [LiveSettings.Provider: RateLimiter]
+    let gate: ConcurrencyGate
+    let rejected: RejectedKeys
+
+    public init(
+        client: any HTTPClient, keys: APIKeys, live: LiveSettings, mode: Mode, now: @escaping @Sendable () -> Date,
+        report: FetchReport, retryBase: Double = 0.5, observe: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+    ) {
+        self.client = client
+        self.keys = keys
+        self.live = live
+        self.cache = ResponseCache(directory: live.cacheDirectory)
+        self.mode = mode
+        self.now = now
+        self.report = report
+        self.retryBase = retryBase
+        self.observe = observe
+        self.limiters = Dictionary(
+            uniqueKeysWithValues: LiveSettings.Provider.allCases.map {
+                ($0, RateLimiter(requestsPerSecond: live.settings($0).requestsPerSecond))
+            })
+        self.gate = ConcurrencyGate(limit: live.maxConcurrentRequests)
+        self.rejected = RejectedKeys()
+    }
+
+    func fetch(_ resource: Resource) async -> Outcome {
+        let provider = resource.provider
+        let cached = cache.read(resource.name)
+        let ttl = live.settings(provider).ttlHours * 3600
+        if let cached {
+            let fresh = now().timeIntervalSince(cached.fetchedAt) <= ttl
+            if mode == .offline || (mode == .normal && fresh) {
+                report.update(provider) { $0.cacheHits += 1 }
+                observe(.cacheHit(provider, label: resource.label))
+                if !fresh { report.markStale(resource.label) }
+                return Outcome(body: cached.body, fetchedAt: cached.fetchedAt, stale: !fresh, failure: nil)
+            }
+        }
+        let failure: String
+        if mode == .offline {
+            failure = "no cached response (building --offline)"
+        } else if let reason = await rejected.reason(provider) {
+            failure = reason
+        } else {
+            do {
+                let body = try await download(resource)
+                try? cache.write(
+                    resource.name, body: keys.redact(body), fetchedAt: now(),
+                    source: keys.redact(resource.first.url.absoluteString))
+                observe(.fetched(provider, label: resource.label))
+                return Outcome(body: body, fetchedAt: now(), stale: false, failure: nil)
+            } catch {
+                failure = keys.redact("\(error)")
+            }
+        }
+        report.update(provider) { $0.failures += 1 }
+        if let cached {
+            report.markStale(resource.label)
+            observe(.stale(provider, label: resource.label, asOf: cached.fetchedAt, reason: failure))
+            return Outcome(body: cached.body, fetchedAt: cached.fetchedAt, stale: true, failure: failure)
+        }
+        observe(.failed(provider, label: resource.label, reason: failure))
+        return Outcome(body: nil, fetchedAt: nil, stale: false, failure: failure)
+    }
+
+    /// Every page, validated, merged into one body.
+    private func download(_ resource: Resource) async throws -> Data {
+        var pages: [Data] = []
+        var request: APIRequest? = resource.first
+        var index = 0
+        while let current = request {
+            let response = try await send(current, resource: resource)
+            do {
+                try resource.validate(response.body)
+            } catch let error as ProviderError {
+                if error.rejectedKey { throw await rejectKey(resource.provider, detail: error.reason) }
+                throw FetchFailure(error.reason)
+            }
+            pages.append(response.body)
+            request = resource.next(response, index)
+            index += 1
+        }
+        return resource.merge(pages)
+    }
+
+    private func rejectKey(_ provider: LiveSettings.Provider, detail: String) async -> FetchFailure {
+        let message =
+            "\(provider.displayName) rejected the key in \(provider.keyVariable) (\(keys.redact(detail))); "
+            + "check the key: \(provider.keyHelp)"
+        await rejected.record(provider, message)
+        return FetchFailure(message)
+    }
+
+    /// One request with retries: timeouts, connection errors, 429 and 5xx are retried with exponential backoff
+    /// and jitter, honouring `Retry-After`; other 4xx are not.
+    private func send(_ request: APIRequest, resource: Resource) async throws -> APIResponse {
+        let provider = resource.provider
+        var attempt = 0
+        while true {
+            try await limiters[provider]!.acquire()
+            await gate.enter()
+            report.update(provider) { $0.requests += 1 }
+            observe(.request(provider, label: resource.label, attempt: attempt + 1))
+            let result: Result<APIResponse, Error>
+            do {
+                result = .success(try await client.send(request))
+            } catch {
+                result = .failure(error)
+            }
+            await gate.leave()
+
+            let reason: String
+            var delay = retryBase * pow(2, Double(attempt)) * Double.random(in: 0.5...1)
+            switch result {
+            case .success(let response) where (200..<300).contains(response.status):
+                return response
+            case .success(let response) where response.status == 429 || (500..<600).contains(response.status):
+                reason = "HTTP \(response.status)"
+                if let after = Self.retryAfter(response.headers["retry-after"], now: now()) {
+                    guard after <= 60 else {
+                        throw FetchFailure(
+                            "\(provider.displayName) answered HTTP \(response.status) and asked to wait \(Int(after)) s"
+                        )
+                    }
+                    delay = max(delay, after)
+                }
+            case .success(let response) where response.status == 401 || response.status == 403:
+                throw await rejectKey(provider, detail: "HTTP \(response.status)\(Self.detail(response, resource))")
+            case .success(let response):
+                throw FetchFailure(
+                    "\(provider.displayName) answered HTTP \(response.status)\(Self.detail(response, resource))")
+            case .failure(let error):
+                guard let text = Self.retryableNetworkError(error, timeout: request.timeout) else {
+                    throw FetchFailure("\(provider.displayName) request failed: \(keys.redact("\(error)"))")
+                }
+                reason = text
+            }
+            guard attempt < live.retries else {
+                throw FetchFailure("\(provider.displayName): \(reason) after \(attempt + 1) attempts")
+            }
+            attempt += 1
+            report.update(provider) { $0.retries += 1 }
+            observe(.retry(provider, label: resource.label, reason: reason, delay: delay))
+            try await Task.sleep(nanoseconds: UInt64(delay * 1e9))
+        }
+    }
+
+    /// The provider's own words for an error status, when the body says something.
+    static func detail(_ response: APIResponse, _ resource: Resource) -> String {
+        do {
+            try resource.validate(response.body)
+        } catch let error as ProviderError {
+            return ": \(error.reason)"
+        } catch {}
+        return ""
+    }
+
+    /// `Retry-After` in seconds, from a number or an HTTP date.
+    static func retryAfter(_ value: String?, now: Date) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value) { return max(0, seconds) }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
+
+    /// A description when the error is worth retrying (timeouts, refused or dropped connections).
+    static func retryableNetworkError(_ error: Error, timeout: TimeInterval) -> String? {
+        guard let urlError = error as? URLError else { return nil }
+        switch urlError.code {
+        case .timedOut: return "no answer within \(Int(timeout)) s"
+        case .cannotConnectToHost: return "could not connect"
+        case .networkConnectionLost: return "the connection dropped mid-response"
+        case .notConnectedToInternet: return "no network connection"
+        case .dnsLookupFailed, .cannotFindHost: return "the host name could not be resolved"
+        case .badServerResponse, .cannotParseResponse: return "an unreadable response"
+        default: return nil
+        }
+    }
+}
+
+/// A fetch that did not produce a usable body; its message names the provider and never the key.
+struct FetchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Providers whose key was refused: later requests to them are not sent.
+actor RejectedKeys {
+    private var reasons: [LiveSettings.Provider: String] = [:]
+    func record(_ provider: LiveSettings.Provider, _ reason: String) { reasons[provider] = reasons[provider] ?? reason }
+    func reason(_ provider: LiveSettings.Provider) -> String? { reasons[provider] }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import GuideConfig
+import GuideModel
+
+/// The requests cityguide sends, one builder per provider. Keys go where each API wants them.
+enum LiveRequests {
+    /// The header the current Places API requires (its date-versioned API).
+    static let foursquareVersion = "2025-06-17"
+
+    static func url(_ base: String, _ path: String, _ query: [(String, String)]) -> URL? {
+        let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
+        guard var components = URLComponents(string: trimmed + path) else { return nil }
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        // URLComponents leaves "+" alone, which servers read as a space.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
+        return components.url
+    }
+
+    static func ll(_ c: Coordinate) -> String {
+        "\(Coordinate.format(c.latitude, decimals: 6)),\(Coordinate.format(c.longitude, decimals: 6))"
+    }
+
+    static func foursquare(
+        live: LiveSettings, key: String, center: Coordinate, category: CategoryConfig, limit: Int, sort: ListSort
+    ) -> APIRequest? {
+        let settings = live.settings(.foursquare)
+        let fsqSort: String
+        switch sort {
+        case .rating: fsqSort = "RATING"
+        case .distance: fsqSort = "DISTANCE"
+        case .popularity: fsqSort = "POPULARITY"
+        case .relevance, .name: fsqSort = "RELEVANCE"
+        }
+        let common =
+            "name,categories,chains,location,distance,tel,website,description,hours,rating,popularity,price,stats,tips,photos"
+        var query = [("ll", ll(center)), ("limit", String(min(50, limit))), ("sort", fsqSort)]
+        let path: String
+        var headers = ["Accept": "application/json"]
+        switch live.foursquareAPI {
+        case .current:
+            path = "/places/search"
+            query.append(("fields", "fsq_place_id,latitude,longitude," + common))
+            if !category.foursquare.isEmpty {
+                query.append(("fsq_category_ids", category.foursquare.joined(separator: ",")))
+            }
+            headers["Authorization"] = "Bearer \(key)"
+            headers["X-Places-Api-Version"] = foursquareVersion
+        case .v3:
+            path = "/v3/places/search"
+            query.append(("fields", "fsq_id,geocodes," + common))
+            if !category.foursquare.isEmpty { query.append(("categories", category.foursquare.joined(separator: ","))) }
+            headers["Authorization"] = key
+        }
+        if category.foursquare.isEmpty { query.append(("query", category.name)) }
+        return url(settings.baseURL, path, query).map {
+            APIRequest(url: $0, headers: headers, timeout: live.timeoutSeconds)
+        }
+    }
+
+    /// Ticketmaster: events around the center from the build date on, soonest first.
+    static func ticketmaster(live: LiveSettings, key: String, center: Coordinate, from date: Date, page: Int)
+        -> APIRequest?
+    {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let d = calendar.dateComponents([.year, .month, .day], from: date)
+        // The whole build day in UTC, so events later today anywhere in the world are included.
+        let start = String(format: "%04d-%02d-%02dT00:00:00Z", d.year ?? 0, d.month ?? 0, d.day ?? 0)
+        let query = [
+            ("apikey", key), ("latlong", ll(center)), ("radius", String(live.eventRadiusKm)), ("unit", "km"),
+            ("sort", "date,asc"), ("startDateTime", start), ("size", "50"), ("page", String(page)),
+        ]
+        return url(live.settings(.ticketmaster).baseURL, "/discovery/v2/events.json", query).map {
+            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
+        }
+    }
+
+    static func google(live: LiveSettings, key: String, address: String) -> APIRequest? {
+        url(live.settings(.google).baseURL, "/maps/api/geocode/json", [("address", address), ("key", key)]).map {
+            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
+        }
+    }
+
+    static func openWeather(live: LiveSettings, key: String, center: Coordinate, units: UnitSystem) -> APIRequest? {
+        let query = [
+            ("lat", Coordinate.format(center.latitude, decimals: 4)),
+            ("lon", Coordinate.format(center.longitude, decimals: 4)),
+            ("units", units.rawValue), ("appid", key),
+        ]
+        return url(live.settings(.openweathermap).baseURL, "/data/2.5/weather", query).map {
+            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
+        }
+    }
+
+    /// The `rel="next"` target of an RFC 8288 `Link` header, as Foursquare sends for more results.
+    static func nextLink(_ header: String?) -> URL? {
+        guard let header else { return nil }
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let target = pieces.first, target.hasPrefix("<"), target.hasSuffix(">"),
+                pieces.dropFirst().contains(where: {
+                    $0.replacingOccurrences(of: " ", with: "") == "rel=\"next\"" || $0 == "rel=next"
+                })
+            else { continue }
+            return URL(string: String(target.dropFirst().dropLast()))
+        }
+        return nil
+    }
+}

@@ -1,0 +1,208 @@
+import Foundation
+import GuideConfig
+import GuideModel
+
+/// `source: live`: the four APIs over HTTP, cities fetched concurrently, each part through the cache.
+public struct LiveSource: Sendable {
+    let config: SiteConfig
+    let fetcher: LiveFetcher
+    let keys: APIKeys
+    let buildDate: Date
+
+    public init(config: SiteConfig, fetcher: LiveFetcher, keys: APIKeys, buildDate: Date) {
+        self.config = config
+        self.fetcher = fetcher
+        self.keys = keys
+        self.buildDate = buildDate
+    }
+
+    /// The providers this config will call, in a fixed order.
+    public static func neededProviders(_ config: SiteConfig) -> [LiveSettings.Provider] {
+        LiveSettings.Provider.allCases.filter { provider in
+            guard config.live.settings(provider).enabled else { return false }
+            switch provider {
+            case .foursquare: return config.cities.contains { !$0.categories.isEmpty }
+            case .google: return config.cities.contains { $0.center == nil }
+            case .ticketmaster, .openweathermap: return true
+            }
+        }
+    }
+
+    /// One value per city in config order, plus every body used, by recorded path (`<city>/places/<id>.json`).
+    public func load() async -> (cities: [CityData], bodies: [String: Data]) {
+        let parts = config.cities.map { city in
+            (city.center == nil ? 1 : 0) + city.categories.count + 2
+        }.reduce(0, +)
+        fetcher.observe(.planned(total: parts))
+        let results = await withTaskGroup(of: (Int, CityData, [String: Data]).self) { group in
+            for (index, city) in config.cities.enumerated() {
+                group.addTask {
+                    let (data, bodies) = await load(city: city)
+                    return (index, data, bodies)
+                }
+            }
+            var collected: [(Int, CityData, [String: Data])] = []
+            for await result in group { collected.append(result) }
+            return collected.sorted { $0.0 < $1.0 }
+        }
+        var bodies: [String: Data] = [:]
+        for (_, _, cityBodies) in results { bodies.merge(cityBodies) { a, _ in a } }
+        return (results.map(\.1), bodies)
+    }
+
+    /// Collects one city's outcomes; concurrent parts report into it.
+    final class CityCollector: @unchecked Sendable {
+        private let lock = NSLock()
+        var warnings: [DataWarning] = []
+        var asOf: [String: Date] = [:]
+        var bodies: [String: Data] = [:]
+
+        func record(
+            _ outcome: LiveFetcher.Outcome, city: CityConfig, part: DataWarning.Part, key: String, source: String
+        ) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let body = outcome.body { bodies["\(city.slug)/\(key).json"] = body }
+            if outcome.stale, let date = outcome.fetchedAt { asOf[key] = date }
+            if let failure = outcome.failure {
+                let stood = outcome.fetchedAt.map { "; showing the response from \(Self.day($0))" } ?? ""
+                warnings.append(DataWarning(city: city.name, part: part, file: source, reason: failure + stood))
+            }
+        }
+
+        static func day(_ date: Date) -> String {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            return String(
+                format: "%04d-%02d-%02d %02d:%02d UTC", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+                c.minute ?? 0)
+        }
+    }
+
+    func load(city: CityConfig) async -> (CityData, [String: Data]) {
+        let collector = CityCollector()
+        let live = config.live
+
+        func get<T>(
+            _ provider: LiveSettings.Provider, _ part: DataWarning.Part, key: String, request: APIRequest?,
+            next: @escaping @Sendable (APIResponse, Int) -> APIRequest? = { _, _ in nil },
+            merge: @escaping @Sendable ([Data]) -> Data = { $0.first ?? Data() },
+            decode: @escaping @Sendable (Data) throws -> T
+        ) async -> CityData.Outcome<T> {
+            guard live.settings(provider).enabled else { return .absent }
+            let source = "\(provider.displayName) (\(city.slug)/\(key))"
+            guard let request else { return .failed("the \(provider.displayName) base URL is not usable") }
+            let resource = LiveFetcher.Resource(
+                provider: provider, name: "\(city.slug)/\(key)", label: "\(city.name): \(key)", first: request,
+                next: next,
+                validate: { _ = try decode($0) }, merge: merge)
+            let outcome = await fetcher.fetch(resource)
+            collector.record(outcome, city: city, part: part, key: key, source: source)
+            guard let body = outcome.body else { return .failed(outcome.failure ?? "no response") }
+            do {
+                return .loaded(try decode(body))
+            } catch {
+                return .failed((error as? ProviderError)?.reason ?? "\(error)")
+            }
+        }
+
+        var geocode: CityData.Outcome<Geocode> = .absent
+        if city.center == nil {
+            geocode = await get(
+                .google, .geocode, key: "geocode",
+                request: keys.key(.google).flatMap { LiveRequests.google(live: live, key: $0, address: city.name) },
+                decode: GoogleGeocodingDecoder.geocode)
+        }
+        guard let center = city.center ?? geocode.value?.location else {
+            let reason = "no center: add `center:` to this city or enable Google geocoding"
+            let places = Dictionary(
+                uniqueKeysWithValues: city.categories.map { ($0, CityData.Outcome<[Place]>.failed(reason)) })
+            return (
+                CityData(
+                    slug: city.slug, places: places, events: .failed(reason), weather: .failed(reason),
+                    geocode: geocode,
+                    warnings: collector.warnings),
+                collector.bodies
+            )
+        }
+
+        let units = config.units
+        async let weather = get(
+            .openweathermap, .weather, key: "weather",
+            request: keys.key(.openweathermap).flatMap {
+                LiveRequests.openWeather(live: live, key: $0, center: center, units: units)
+            },
+            decode: { try OpenWeatherDecoder.weather(from: $0, units: units == .metric ? .metric : .imperial) })
+        let key = keys.key(.ticketmaster)
+        let pages = live.eventPages
+        let buildDate = self.buildDate
+        async let events = get(
+            .ticketmaster, .events, key: "events",
+            request: key.flatMap {
+                LiveRequests.ticketmaster(live: live, key: $0, center: center, from: buildDate, page: 0)
+            },
+            next: { response, index in
+                guard let key, index + 1 < min(pages, Self.ticketmasterPages(response.body)) else { return nil }
+                return LiveRequests.ticketmaster(live: live, key: key, center: center, from: buildDate, page: index + 1)
+            },
+            merge: { Self.mergeTicketmaster($0) }, decode: TicketmasterDecoder.events)
+
+        var places: [String: CityData.Outcome<[Place]>] = [:]
+        await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
+            for id in city.categories {
+                guard let category = config.category(id: id) else { continue }
+                let limit = city.maxResults
+                let sort = city.sort
+                let fsqKey = keys.key(.foursquare)
+                let first = fsqKey.flatMap {
+                    LiveRequests.foursquare(
+                        live: live, key: $0, center: center, category: category, limit: limit, sort: sort)
+                }
+                group.addTask {
+                    let outcome = await get(
+                        .foursquare, .places, key: "places/\(id)", request: first,
+                        next: { response, index in
+                            // Follow `Link: <…>; rel="next"` while more results are wanted.
+                            guard let first, (index + 1) * min(50, limit) < limit,
+                                let url = LiveRequests.nextLink(response.headers["link"])
+                            else { return nil }
+                            return APIRequest(url: url, headers: first.headers, timeout: first.timeout)
+                        },
+                        merge: { Self.mergeFoursquare($0) }, decode: FoursquareDecoder.places)
+                    return (id, outcome)
+                }
+            }
+            for await (id, outcome) in group { places[id] = outcome }
+        }
+        var data = CityData(
+            slug: city.slug, places: places, events: await events, weather: await weather, geocode: geocode,
+            warnings: [])
+        data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
+        data.asOf = collector.asOf
+        return (data, collector.bodies)
+    }
+
+    static func ticketmasterPages(_ body: Data) -> Int {
+        let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return (json?["page"] as? [String: Any])?["totalPages"] as? Int ?? 1
+    }
+
+    /// Pages of Foursquare results as one body in the same wire format.
+    static func mergeFoursquare(_ pages: [Data]) -> Data {
+        guard pages.count > 1 else { return pages.first ?? Data() }
+        let results = pages.flatMap { page -> [Any] in
+            ((try? JSONSerialization.jsonObject(with: page)) as? [String: Any])?["results"] as? [Any] ?? []
+        }
+        return (try? JSONSerialization.data(withJSONObject: ["results": results], options: [.sortedKeys])) ?? pages[0]
+    }
+
+    static func mergeTicketmaster(_ pages: [Data]) -> Data {
+        guard pages.count > 1 else { return pages.first ?? Data() }
+        let objects = pages.compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
+        let events = objects.flatMap { (($0["_embedded"] as? [String: Any])?["events"] as? [Any]) ?? [] }
+        var merged: [String: Any] = ["_embedded": ["events": events]]
+        merged["page"] = objects.first?["page"]
+        return (try? JSONSerialization.data(withJSONObject: merged, options: [.sortedKeys])) ?? pages[0]
+    }
+}
