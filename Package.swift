@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "GuideModel"),
@@ -61,7 +62,7 @@ let package = Package(
             name: "CityguideTests",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
-                "GuideWrite", "GuideValidate", "GuideBuild",
+                "GuideWrite", "GuideValidate", "GuideBuild", .product(name: "FlyingFox", package: "FlyingFox"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -22,7 +22,8 @@ public struct LiveFetcher: Sendable {
         var name: String
         /// For messages: "San Francisco, CA: places/coffee".
         var label: String
-        var first: APIRequest
+        /// nil when there is no key to ask with (an offline build may still have a cached body).
+        var first: APIRequest?
         /// The next page's request after page `index`, if one is wanted.
         var next: @Sendable (_ response: APIResponse, _ index: Int) -> APIRequest?
         /// Throws a `ProviderError` when the body is an error or cannot be decoded.
@@ -91,6 +92,8 @@ public struct LiveFetcher: Sendable {
         let failure: String
         if mode == .offline {
             failure = "no cached response (building --offline)"
+        } else if resource.first == nil {
+            failure = "\(provider.keyVariable) is not set"
         } else if let reason = await rejected.reason(provider) {
             failure = reason
         } else {
@@ -98,7 +101,7 @@ public struct LiveFetcher: Sendable {
                 let body = try await download(resource)
                 try? cache.write(
                     resource.name, body: keys.redact(body), fetchedAt: now(),
-                    source: keys.redact(resource.first.url.absoluteString))
+                    source: keys.redact(resource.first?.url.absoluteString ?? ""))
                 observe(.fetched(provider, label: resource.label))
                 return Outcome(body: body, fetchedAt: now(), stale: false, failure: nil)
             } catch {
@@ -118,7 +121,7 @@ public struct LiveFetcher: Sendable {
     /// Every page, validated, merged into one body.
     private func download(_ resource: Resource) async throws -> Data {
         var pages: [Data] = []
-        var request: APIRequest? = resource.first
+        var request = resource.first
         var index = 0
         while let current = request {
             let response = try await send(current, resource: resource)
@@ -151,11 +154,17 @@ public struct LiveFetcher: Sendable {
         while true {
             try await limiters[provider]!.acquire()
             await gate.enter()
+            // Another part may have had the key refused while this one waited for its turn.
+            if let reason = await rejected.reason(provider) {
+                await gate.leave()
+                throw FetchFailure(reason)
+            }
             report.update(provider) { $0.requests += 1 }
             observe(.request(provider, label: resource.label, attempt: attempt + 1))
             let result: Result<APIResponse, Error>
             do {
-                result = .success(try await client.send(request))
+                let client = self.client
+                result = .success(try await withTimeout(request.timeout) { try await client.send(request) })
             } catch {
                 result = .failure(error)
             }
@@ -230,6 +239,44 @@ public struct LiveFetcher: Sendable {
         case .badServerResponse, .cannotParseResponse: return "an unreadable response"
         default: return nil
         }
+    }
+}
+
+/// Runs `operation`, giving up with `URLError(.timedOut)` after `seconds` whether or not the transport honours
+/// its own timeout (URLSession on Linux does not always) or cancellation.
+func withTimeout<T: Sendable>(_ seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws
+    -> T
+{
+    let once = Once()
+    return try await withCheckedThrowingContinuation { continuation in
+        let work = Task {
+            do {
+                let value = try await operation()
+                if once.claim() { continuation.resume(returning: value) }
+            } catch {
+                if once.claim() { continuation.resume(throwing: error) }
+            }
+        }
+        Task {
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            if once.claim() {
+                work.cancel()
+                continuation.resume(throwing: URLError(.timedOut))
+            }
+        }
+    }
+}
+
+/// True for the first caller only.
+final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = false
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if claimed { return false }
+        claimed = true
+        return true
     }
 }
 

@@ -92,7 +92,6 @@ public struct LiveSource: Sendable {
         ) async -> CityData.Outcome<T> {
             guard live.settings(provider).enabled else { return .absent }
             let source = "\(provider.displayName) (\(city.slug)/\(key))"
-            guard let request else { return .failed("the \(provider.displayName) base URL is not usable") }
             let resource = LiveFetcher.Resource(
                 provider: provider, name: "\(city.slug)/\(key)", label: "\(city.name): \(key)", first: request,
                 next: next,

@@ -1,0 +1,161 @@
+import FlyingFox
+import Foundation
+
+/// A loopback stand-in for the four APIs: serves recorded bodies on their real paths, can be told to fail,
+/// and logs every request it receives (path, query, headers, time) so tests can count retries and spacing.
+final class APITestServer: @unchecked Sendable {
+    enum Behavior: Sendable {
+        case ok
+        case body(Data)
+        case status(Int, body: Data = Data(), headers: [String: String] = [:])
+        /// Answers after `seconds`, longer than the client's timeout.
+        case slow(Double)
+        case html
+    }
+
+    struct Hit: Sendable {
+        var path: String
+        var query: [String: String]
+        var headers: [String: String]
+        var at: ContinuousClock.Instant
+    }
+
+    static let paths = [
+        "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
+        "/data/2.5/weather",
+    ]
+
+    private let lock = NSLock()
+    private let server: HTTPServer
+    private var bodies: [String: Data]
+    private var scripts: [String: [Behavior]] = [:]
+    private var log: [Hit] = []
+    private var task: Task<Void, Error>?
+    private(set) var port: UInt16 = 0
+
+    init(bodies: [String: Data]) throws {
+        self.bodies = bodies
+        // IPv4 loopback on a free port chosen by the kernel.
+        server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), timeout: 30, logger: .disabled)
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    func start() throws {
+        let done = DispatchSemaphore(value: 0)
+        let failure = Locked<Error?>(nil)
+        Task {
+            do {
+                for path in Self.paths {
+                    await server.appendRoute(HTTPRoute("GET \(path)")) { [self] request in await self.respond(request) }
+                }
+                task = Task { try await server.run() }
+                try await server.waitUntilListening(timeout: 5)
+                switch await server.listeningAddress {
+                case .ip4(_, let port), .ip6(_, let port): self.port = port
+                default: break
+                }
+            } catch {
+                failure.value = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.value { throw error }
+    }
+
+    func stop() {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await server.stop(timeout: 1)
+            done.signal()
+        }
+        done.wait()
+        task?.cancel()
+    }
+
+    /// The next answers for `path`, in order; afterwards it serves its body again.
+    func script(_ path: String, _ behaviors: [Behavior]) {
+        lock.lock()
+        scripts[path, default: []] += behaviors
+        lock.unlock()
+    }
+
+    func setBody(_ path: String, _ body: Data) {
+        lock.lock()
+        bodies[path] = body
+        lock.unlock()
+    }
+
+    var hits: [Hit] {
+        lock.lock()
+        defer { lock.unlock() }
+        return log
+    }
+
+    func hits(_ path: String) -> [Hit] { hits.filter { $0.path == path } }
+
+    private func next(_ path: String) -> (Behavior, Data) {
+        lock.lock()
+        defer { lock.unlock() }
+        let body = bodies[path] ?? Data("{}".utf8)
+        guard var queue = scripts[path], !queue.isEmpty else { return (.ok, body) }
+        let behavior = queue.removeFirst()
+        scripts[path] = queue
+        return (behavior, body)
+    }
+
+    private func record(_ request: HTTPRequest) {
+        var query: [String: String] = [:]
+        for item in request.query { query[item.name] = item.value }
+        var headers: [String: String] = [:]
+        for name in ["Authorization", "X-Places-Api-Version", "Accept"] {
+            headers[name] = request.headers[HTTPHeader(name)]
+        }
+        lock.lock()
+        log.append(Hit(path: request.path, query: query, headers: headers, at: .now))
+        lock.unlock()
+    }
+
+    private func respond(_ request: HTTPRequest) async -> HTTPResponse {
+        record(request)
+        let (behavior, body) = next(request.path)
+        let json: HTTPHeaders = [.contentType: "application/json"]
+        switch behavior {
+        case .ok:
+            return HTTPResponse(statusCode: .ok, headers: json, body: body)
+        case .body(let data):
+            return HTTPResponse(statusCode: .ok, headers: json, body: data)
+        case .status(let code, let data, let extra):
+            var headers = json
+            for (name, value) in extra { headers[HTTPHeader(name)] = value }
+            return HTTPResponse(statusCode: HTTPStatusCode(code, phrase: "Test"), headers: headers, body: data)
+        case .slow(let seconds):
+            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            return HTTPResponse(statusCode: .ok, headers: json, body: body)
+        case .html:
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "text/html"],
+                body: Data("<html><body><h1>Service temporarily unavailable</h1></body></html>".utf8))
+        }
+    }
+}
+
+/// A value shared with a task.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
+    }
+}
