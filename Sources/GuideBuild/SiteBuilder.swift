@@ -112,17 +112,27 @@ public struct SiteBuilder: Sendable {
             observe: observe)
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
         let (cities, bodies) = runBlocking { await source.load() }
+        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
+        if bodies.isEmpty {
+            let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
+            throw BuildError(
+                "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"
+                    + reasons.map { "  \($0)\n" }.joined()
+                    + "  fix: check the network and the keys, then run again")
+        }
         let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
         return Fetched(cities: cities, bodies: bodies, buildDate: buildDate, note: note, report: report)
     }
 
-    /// `cityguide fetch --record DIR`: the fetched bodies as a recorded folder (issue 2's layout).
-    public func record(into directory: URL) throws -> (files: Int, report: FetchReport?) {
+    /// `cityguide fetch [--record DIR]`: fills the cache and, with a folder, writes the fetched bodies there as a
+    /// recorded folder (issue 2's layout).
+    public func record(into directory: URL?) throws -> (files: Int, report: FetchReport?) {
         let config = try ConfigLoader.load(file: configFile, displayName: configName)
         guard config.source == .live else {
             throw BuildError("error: `fetch --record` needs `source: live` in \(configName)\n  fix: set `source: live`")
         }
         let fetched = try fetch(config)
+        guard let directory else { return (0, fetched.report) }
         let manifest: [String: Any] = [
             "recorded_at": ISO8601DateFormatter().string(from: now()), "weather_units": config.units.rawValue,
         ]

@@ -28,7 +28,7 @@ struct FetchCommand: ParsableCommand {
         builder.mode = refresh ? .refresh : .normal
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
-        let target = URL(fileURLWithPath: record ?? ".cityguide/last-fetch", relativeTo: cwd).standardizedFileURL
+        let target = record.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         do {
             let (files, report) = try builder.record(into: target)
             if let report { print(report.text) }

@@ -3,35 +3,8 @@ import XCTest
 
 /// Runs the real `cityguide` executable: exit codes and messages are the contract nightly jobs rely on.
 final class CLITests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func cityguide(_ arguments: [String], in directory: URL) throws -> Run {
-        // The test bundle sits next to the executables SwiftPM built (on Linux its URL is that folder).
-        let bundle = Bundle(for: CLITests.self).bundleURL
-        let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
-            .map { $0.appendingPathComponent("cityguide") }
-        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw XCTSkip(
-                "the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
-        }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+    func cityguide(_ arguments: [String], in directory: URL) throws -> CLIRun {
+        try runCityguide(arguments, in: directory)
     }
 
     func testBuildThenCheck() throws {

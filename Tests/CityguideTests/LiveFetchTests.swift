@@ -274,6 +274,73 @@ final class LiveFetchTests: XCTestCase {
             true)
     }
 
+    func testFoursquareV3AndDisabledProviders() throws {
+        let extra = "  foursquare: {api: v3, base_url: \"\(server.baseURL)\"}\n  ticketmaster: {enabled: false}"
+        let text = config(cities: "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}")
+            .replacingOccurrences(of: "  foursquare: {base_url: \"\(server.baseURL)\"}\n", with: "")
+            .replacingOccurrences(of: "  ticketmaster: {base_url: \"\(server.baseURL)\"}\n", with: extra + "\n")
+        let site = try TestSite(config: text)
+        defer { site.remove() }
+        var environment = Self.keys
+        environment["TICKETMASTER_API_KEY"] = nil  // not needed when events are disabled
+        let summary = try builder(site, environment: environment).build()
+        let hits = server.hits("/v3/places/search")
+        XCTAssertEqual(hits.count, 2)
+        XCTAssertTrue(hits.allSatisfy { $0.headers["Authorization"] == "fsq-SECRET-4f2a" })
+        XCTAssertEqual(Set(hits.compactMap { $0.query["categories"] }), ["13032", "13003"])
+        XCTAssertEqual(server.hits("/discovery/v2/events.json").count, 0)
+        XCTAssertEqual(summary.warnings, [])
+        XCTAssertEqual(
+            try site.page("berlin/events/index.html").strings("//h:p[@class='empty']"), ["No upcoming events."])
+    }
+
+    func testNothingFetchedPublishesNothing() throws {
+        let site = try TestSite(
+            config: config(cities: "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}"))
+        defer { site.remove() }
+        try site.write("Output/.cityguide-output", "")
+        try site.write("Output/index.html", "last night")
+        for path in APITestServer.paths { server.script(path, Array(repeating: .status(503), count: 20)) }
+        XCTAssertThrowsError(try builder(site).build()) { error in
+            XCTAssertTrue("\(error)".hasPrefix("error: no data could be fetched or found in the cache"), "\(error)")
+        }
+        XCTAssertEqual(try site.text("index.html"), "last night")
+    }
+
+    func testNightlyCommandLogsSummarisesAndHonoursStrict() throws {
+        let site = try TestSite(
+            config: config(cities: "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}"))
+        defer { site.remove() }
+        let ok = try runCityguide(["build", "--date", "2026-11-20"], in: site.dir, environment: Self.keys)
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        // Not a terminal: one plain log line per event.
+        XCTAssertTrue(ok.stderr.contains("fetched Foursquare Places Berlin: places/coffee"), ok.stderr)
+        XCTAssertTrue(
+            ok.stdout.contains("Foursquare Places: 2 requests, 0 cache hits, 0 retries, 0 failures"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("no stale data"), ok.stdout)
+
+        server.script("/data/2.5/weather", Array(repeating: .status(500), count: 8))
+        let lenient = try runCityguide(
+            ["build", "--refresh", "--date", "2026-11-20"], in: site.dir, environment: Self.keys)
+        XCTAssertEqual(lenient.status, 0, "warnings alone do not fail a nightly build")
+        XCTAssertTrue(lenient.stderr.contains("retry OpenWeatherMap Berlin: weather: HTTP 500"), lenient.stderr)
+        XCTAssertTrue(lenient.stdout.contains("stale: Berlin: weather"), lenient.stdout)
+
+        server.script("/data/2.5/weather", Array(repeating: .status(500), count: 8))
+        let strict = try runCityguide(
+            ["build", "--refresh", "--strict", "--date", "2026-11-20"], in: site.dir, environment: Self.keys)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(
+            strict.stderr.contains("error: --strict: the site was built, but some data was stale or missing"),
+            strict.stderr)
+        for run in [ok, lenient, strict] {
+            for key in Self.keys.values { XCTAssertFalse(run.stdout.contains(key) || run.stderr.contains(key)) }
+        }
+        let offline = try runCityguide(["build", "--offline"], in: site.dir)
+        XCTAssertEqual(offline.status, 0, offline.stderr)
+        assertNoKeysWritten(site)
+    }
+
     func testRecordWritesARecordedFolderThatBuilds() throws {
         let site = try TestSite(config: config())
         defer { site.remove() }

@@ -113,3 +113,39 @@ let smallConfig = """
         timezone: America/Los_Angeles
 
     """
+
+struct CLIRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs the real `cityguide` executable, which SwiftPM builds next to the test bundle.
+func runCityguide(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> CLIRun
+{
+    // On Linux the bundle's URL is the products folder itself.
+    let bundle = Bundle(for: BundleMarker.self).bundleURL
+    let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
+        .map { $0.appendingPathComponent("cityguide") }
+    guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
+    }
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CLIRun(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+private final class BundleMarker {}
