@@ -252,12 +252,15 @@ final class LiveFetchTests: XCTestCase {
     func testOfflineMakesNoRequests() throws {
         let site = try TestSite(config: config())
         defer { site.remove() }
-        // With nothing cached, a city without a center cannot be placed: a clear error, and no request.
+        // With nothing cached there is nothing to build from: a clear error, and no request.
         XCTAssertThrowsError(try builder(site, environment: [:], mode: .offline).build()) { error in
-            XCTAssertTrue(
-                "\(error)".contains(
-                    "the city 'Kita' has no center and its geocode response could not be used "
-                        + "(no cached response (building --offline))"), "\(error)")
+            XCTAssertEqual(
+                "\(error)",
+                """
+                error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was
+                  no cached response (building --offline)
+                  fix: check the network and the keys, then run again
+                """)
         }
         XCTAssertEqual(server.hits.count, 0)
 
