@@ -12,7 +12,8 @@ public struct ProviderStats: Sendable, Equatable {
 
 /// Something a progress display or a log can show; every string is already free of keys.
 public enum FetchEvent: Sendable {
-    case planned(total: Int)
+    /// Parts to fetch in all and per city (by name).
+    case planned(total: Int, perCity: [String: Int])
     case request(LiveSettings.Provider, label: String, attempt: Int)
     case retry(LiveSettings.Provider, label: String, reason: String, delay: Double)
     case cacheHit(LiveSettings.Provider, label: String)
@@ -58,9 +59,14 @@ public final class FetchReport: @unchecked Sendable {
         let rows = LiveSettings.Provider.allCases.compactMap { provider -> String? in
             guard let s = byProvider[provider] else { return nil }
             return
-                "\(provider.displayName): \(s.requests) requests, \(s.cacheHits) cache hits, \(s.retries) retries, \(s.failures) failures"
+                "\(provider.displayName): \(count(s.requests, "request")), \(count(s.cacheHits, "cache hit")), "
+                + "\(count(s.retries, "retry", "retries")), \(count(s.failures, "failure"))"
         }
         let staleText = stale.isEmpty ? "no stale data" : "stale: \(stale.joined(separator: ", "))"
         return (rows + [staleText]).joined(separator: "\n")
+    }
+
+    private func count(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(n) \(n == 1 ? one : many ?? one + "s")"
     }
 }

@@ -30,10 +30,9 @@ public struct LiveSource: Sendable {
 
     /// One value per city in config order, plus every body used, by recorded path (`<city>/places/<id>.json`).
     public func load() async -> (cities: [CityData], bodies: [String: Data]) {
-        let parts = config.cities.map { city in
-            (city.center == nil ? 1 : 0) + city.categories.count + 2
-        }.reduce(0, +)
-        fetcher.observe(.planned(total: parts))
+        var perCity: [String: Int] = [:]
+        for city in config.cities { perCity[city.name] = (city.center == nil ? 1 : 0) + city.categories.count + 2 }
+        fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
         let results = await withTaskGroup(of: (Int, CityData, [String: Data]).self) { group in
             for (index, city) in config.cities.enumerated() {
                 group.addTask {
