@@ -30,6 +30,11 @@ final class APITestServer: @unchecked Sendable {
     private var bodies: [String: Data]
     private var scripts: [String: [Behavior]] = [:]
     private var log: [Hit] = []
+    private var inFlight = 0
+    /// The most requests the server was answering at once.
+    private(set) var maxInFlight = 0
+    /// Every answer waits this long (to make overlapping requests observable).
+    var latency: Double = 0
     private var task: Task<Void, Error>?
     private(set) var port: UInt16 = 0
 
@@ -119,6 +124,13 @@ final class APITestServer: @unchecked Sendable {
 
     private func respond(_ request: HTTPRequest) async -> HTTPResponse {
         record(request)
+        let latency = lock.withLock {
+            inFlight += 1
+            maxInFlight = max(maxInFlight, inFlight)
+            return self.latency
+        }
+        defer { lock.withLock { inFlight -= 1 } }
+        if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
         let (behavior, body) = next(request.path)
         let json: HTTPHeaders = [.contentType: "application/json"]
         switch behavior {

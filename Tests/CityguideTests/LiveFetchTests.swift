@@ -160,6 +160,16 @@ final class LiveFetchTests: XCTestCase {
             ["0", "0", "0", "1", "1", "1", "2", "2", "2"])
     }
 
+    func testGlobalConcurrencyLimitHolds() throws {
+        let cities = (1...3).map { "  - {name: City \($0), center: [\(40 + $0), 10], timezone: Europe/Berlin}" }
+        let site = try TestSite(config: config("  max_concurrent: 2", cities: cities.joined(separator: "\n")))
+        defer { site.remove() }
+        server.latency = 0.15
+        try builder(site).build()
+        XCTAssertEqual(server.hits.count, 12)
+        XCTAssertEqual(server.maxInFlight, 2, "requests overlap, but never more than max_concurrent")
+    }
+
     func testSlowResponseTimesOutAndIsRetried() throws {
         let site = try TestSite(
             config: config(cities: "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}"))
