@@ -4,19 +4,33 @@ import GuideModel
 /// The Analyze stage: a pure function of the fetched data, the plan and the build date.
 public enum Analyzer {
     public static func analyze(plan: CityPlan, data: CityData, today: Date) -> CityGuide {
-        // The same place returned for two categories becomes one place, listed in both.
-        var records: [String: Place] = [:]
+        // The same place returned for two categories becomes one place, listed in both; two records with the
+        // same name within 50 m are one place too.
+        var loaded: [(CityPlan.Category, [Place])] = []
         var perCategory: [(CityPlan.Category, CategoryList.Status, [Place])] = []
         for category in plan.categories {
             switch data.places[category.id] ?? .absent {
-            case .loaded(let places):
-                var seen: Set<String> = []
-                let unique = places.filter { seen.insert($0.id).inserted }
-                for place in unique where records[place.id] == nil { records[place.id] = place }
-                perCategory.append((category, .ok, unique))
+            case .loaded(let places): loaded.append((category, places))
             case .absent: perCategory.append((category, .absent, []))
             case .failed(let reason): perCategory.append((category, .failed(reason), []))
             }
+        }
+        let (merged, aliases) = Deduplication.merge(loaded.flatMap(\.1))
+        var records: [String: Place] = [:]
+        for place in merged where records[place.id] == nil { records[place.id] = place }
+        for (category, places) in loaded {
+            var seen: Set<String> = []
+            let unique = places.compactMap { place -> Place? in
+                let id = aliases[place.id] ?? place.id
+                guard seen.insert(id).inserted, var record = records[id] else { return nil }
+                record.providerRank = place.providerRank
+                return record
+            }
+            perCategory.append((category, .ok, unique))
+        }
+        // Lists keep the configured category order.
+        perCategory.sort { a, b in
+            plan.categories.firstIndex { $0.id == a.0.id }! < plan.categories.firstIndex { $0.id == b.0.id }!
         }
         let weighted = Ranking.weightedRatings(records.values.sorted { $0.id < $1.id })
 
@@ -52,11 +66,13 @@ public enum Analyzer {
         }
 
         let overview = listed.values.sorted(by: Ranking.byBest)
+        let events = data.events.map { upcoming($0, today: today, in: plan.timeZone) }
         return CityGuide(
             plan: plan, places: listed, overview: overview.map(\.place.id),
             categories: lists, topPicks: topPicks(overview), walkable: walkable(overview, limit: plan.walkingMinutes),
-            neighborhoods: Neighborhoods.group(overview, categories: plan.categories),
-            events: data.events.map { upcoming($0, today: today, in: plan.timeZone) },
+            neighborhoods: Neighborhoods.find(
+                overview, categories: plan.categories, settings: plan.neighborhoods, events: events.value ?? []),
+            events: events,
             weather: data.weather, warnings: data.warnings, asOf: data.asOf)
     }
 

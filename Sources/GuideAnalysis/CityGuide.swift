@@ -39,6 +39,12 @@ public struct Neighborhood: Sendable {
     public var categoryCount: Int
     /// One line a reader understands, e.g. "5 coffee shops, 3 bars and 2 galleries".
     public var why: String
+    /// The members' convex hull grown by about 75 m, counter-clockwise.
+    public var outline: [Coordinate]
+    /// A point inside the outline for its label.
+    public var labelPoint: Coordinate
+    /// Upcoming events whose venue is in or near it.
+    public var eventIDs: [String]
 }
 
 public struct CityGuide: Sendable {

@@ -22,6 +22,7 @@ public struct CityPlan: Sendable {
     public var maxResults: Int
     public var sort: ListSort
     public var walkingMinutes: Int
+    public var neighborhoods = Neighborhoods.Settings()
 
     public init(
         name: String, slug: String, center: Coordinate, originName: String, origin: Coordinate, timeZone: TimeZone,

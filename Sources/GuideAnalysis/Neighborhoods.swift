@@ -1,29 +1,95 @@
 import Foundation
 import GuideModel
 
-/// Neighborhoods from the providers' neighborhood field.
+/// Finds the neighborhoods worth visiting: by the providers' neighborhood field when most places carry one,
+/// otherwise by DBSCAN clusters named after their members.
 public enum Neighborhoods {
-    /// Groups of at least two places, ranked by the sum of their best scores plus a bonus for variety.
-    public static func group(_ places: [RankedPlace], categories: [CityPlan.Category], limit: Int = 6) -> [Neighborhood]
-    {
-        var groups: [String: [RankedPlace]] = [:]
-        for item in places {
-            guard let name = item.place.neighborhoods.first else { continue }
-            groups[name, default: []].append(item)
+    public struct Settings: Sendable, Equatable {
+        /// DBSCAN neighbourhood radius; 300 m is about a four-minute walk.
+        public var epsMetres: Double = 300
+        public var minPoints: Int = 3
+        public init(epsMetres: Double = 300, minPoints: Int = 3) {
+            self.epsMetres = epsMetres
+            self.minPoints = minPoints
         }
-        let scored = groups.filter { $0.value.count >= 2 }.map {
-            name, members -> (String, [RankedPlace], Double, Int) in
+    }
+
+    /// Events are attached to the neighborhood with a member place nearest their venue, up to this far.
+    public static let eventReachMetres = 1000.0
+
+    /// Every neighborhood, best first; `places` are ranked best first.
+    public static func find(
+        _ places: [RankedPlace], categories: [CityPlan.Category], settings: Settings, events: [Event]
+    ) -> [Neighborhood] {
+        let groups = byField(places) ?? byClusters(places, settings: settings)
+        let scored = groups.map { name, members -> (String, [RankedPlace], Double, Int) in
             let covered = Set(members.compactMap(\.categoryIDs.first)).count
+            // Sum of best scores rewards depth; a bonus per category covered rewards variety.
             let score = members.map(\.bestScore).reduce(0, +) + 0.5 * Double(covered)
             return (name, members.sorted(by: Ranking.byBest), score, covered)
-        }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }.prefix(limit)
+        }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }
 
         let slugs = Slug.unique(scored.map(\.0), fallback: "neighborhood")
-        return zip(scored, slugs).map { entry, slug in
+        var hoods = zip(scored, slugs).map { entry, slug -> Neighborhood in
             let (name, members, score, covered) = entry
+            let (outline, label) = Outline.buffered(members.map(\.place.coordinate))
             return Neighborhood(
                 name: name, slug: slug, placeIDs: members.map(\.place.id), score: score, categoryCount: covered,
-                why: why(members, categories: categories))
+                why: why(members, categories: categories), outline: outline, labelPoint: label, eventIDs: [])
+        }
+        attach(events, to: &hoods, places: places)
+        return hoods
+    }
+
+    /// Groups by the first neighborhood name when at least half the places carry one.
+    static func byField(_ places: [RankedPlace]) -> [(String, [RankedPlace])]? {
+        let named = places.filter { !$0.place.neighborhoods.isEmpty }
+        guard !places.isEmpty, named.count * 2 >= places.count else { return nil }
+        var groups: [String: [RankedPlace]] = [:]
+        for item in named { groups[item.place.neighborhoods[0], default: []].append(item) }
+        return groups.filter { $0.value.count >= 2 }.map { ($0.key, $0.value) }
+    }
+
+    static func byClusters(_ places: [RankedPlace], settings: Settings) -> [(String, [RankedPlace])] {
+        // Input order fixed by id so clusters do not depend on ranking ties.
+        let ordered = places.sorted { $0.place.id < $1.place.id }
+        let labels = Clustering.dbscan(
+            ordered.map(\.place.coordinate), epsMetres: settings.epsMetres, minPoints: settings.minPoints)
+        var clusters: [Int: [RankedPlace]] = [:]
+        for (item, label) in zip(ordered, labels) { if let label { clusters[label, default: []].append(item) } }
+        return clusters.keys.sorted().map { key in (name(clusters[key]!), clusters[key]!) }
+    }
+
+    /// The most common neighborhood among the members, else the most common locality, else the member
+    /// nearest the middle: "Around Blue Bottle Coffee".
+    static func name(_ members: [RankedPlace]) -> String {
+        func mostCommon(_ values: [String]) -> String? {
+            var counts: [String: Int] = [:]
+            for value in values { counts[value, default: 0] += 1 }
+            return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+        }
+        if let hood = mostCommon(members.compactMap(\.place.neighborhoods.first)) { return hood }
+        if let locality = mostCommon(members.compactMap(\.place.locality)) { return locality }
+        let mid = Coordinate(
+            latitude: members.map(\.place.coordinate.latitude).reduce(0, +) / Double(members.count),
+            longitude: members.map(\.place.coordinate.longitude).reduce(0, +) / Double(members.count))
+        let nearest = members.min {
+            let (a, b) = (Geo.distance($0.place.coordinate, mid), Geo.distance($1.place.coordinate, mid))
+            return a != b ? a < b : Ranking.byName($0, $1)
+        }!
+        return "Around \(nearest.place.name)"
+    }
+
+    static func attach(_ events: [Event], to hoods: inout [Neighborhood], places: [RankedPlace]) {
+        let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.place.id, $0.place.coordinate) })
+        for event in events {
+            guard let venue = event.venue?.coordinate else { continue }
+            var best: (index: Int, metres: Double)?
+            for (index, hood) in hoods.enumerated() {
+                let metres = hood.placeIDs.compactMap { byID[$0] }.map { Geo.distance($0, venue) }.min() ?? .infinity
+                if metres <= eventReachMetres, metres < (best?.metres ?? .infinity) { best = (index, metres) }
+            }
+            if let best { hoods[best.index].eventIDs.append(event.id) }
         }
     }
 

@@ -189,13 +189,16 @@ public struct SiteBuilder: Sendable {
                     + "  fix: add `center: [latitude, longitude]` to this city in \(configName)")
         }
         let origin = city.origin ?? CityConfig.Origin(name: "the city center", coordinate: center)
-        return CityPlan(
+        var plan = CityPlan(
             name: city.name, slug: city.slug, center: center, originName: origin.name, origin: origin.coordinate,
             timeZone: TimeZone(identifier: city.timeZone) ?? TimeZone(identifier: "UTC")!,
             categories: city.categories.compactMap { id in
                 config.category(id: id).map { .init(id: $0.id, name: $0.name) }
             },
             maxResults: city.maxResults, sort: city.sort, walkingMinutes: city.walkingMinutes)
+        plan.neighborhoods = Neighborhoods.Settings(
+            epsMetres: config.neighborhoodRadiusMetres, minPoints: config.neighborhoodMinPlaces)
+        return plan
     }
 
     func dataNote(_ config: SiteConfig, recorded: Date?) -> String {

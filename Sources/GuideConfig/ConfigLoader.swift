@@ -6,6 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
+        "neighborhoods",
     ]
     static let liveKeys =
         ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]

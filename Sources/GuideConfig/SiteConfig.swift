@@ -31,6 +31,9 @@ public struct SiteConfig: Sendable {
     public var cities: [CityConfig]
     /// Used with `source: live` and by `--offline`; defaults apply when `live:` is absent.
     public var live: LiveSettings
+    /// DBSCAN settings for finding neighborhoods when places carry no neighborhood names.
+    public var neighborhoodRadiusMetres: Double = 300
+    public var neighborhoodMinPlaces: Int = 3
 
     public init(
         file: URL, title: String, baseURL: String?, units: UnitSystem, source: Source, templates: URL?,

@@ -22,9 +22,17 @@ struct SiteConfigBuilder {
         let cities = try parseCities(citiesNode, categories: categories, defaults: defaults)
         let live = try parseLive(top["live"], baseDir: baseDir)
 
-        return SiteConfig(
+        var config = SiteConfig(
             file: file, title: title, baseURL: baseURL, units: units, source: source, templates: templates,
             defaults: defaults, categories: categories, cities: cities, live: live)
+        if let node = top["neighborhoods"] {
+            let f = try reader.fields(node, of: "neighborhoods", allowed: ["eps_metres", "min_places"])
+            if let n = f["eps_metres"] {
+                config.neighborhoodRadiusMetres = Double(try reader.int(n, "eps_metres", range: 50...2000))
+            }
+            if let n = f["min_places"] { config.neighborhoodMinPlaces = try reader.int(n, "min_places", range: 2...20) }
+        }
+        return config
     }
 
     func parseBaseURL(_ node: Node) throws -> String {

@@ -38,6 +38,18 @@ public struct MapSpec: Sendable {
         }
     }
 
+    /// A neighborhood outline.
+    public struct Area: Sendable {
+        public var name: String
+        public var outline: [Coordinate]
+        public var labelAt: Coordinate
+        public init(name: String, outline: [Coordinate], labelAt: Coordinate) {
+            self.name = name
+            self.outline = outline
+            self.labelAt = labelAt
+        }
+    }
+
     /// Unique within the page; prefixes the ids the map uses.
     public var id: String
     public var title: String
@@ -47,6 +59,9 @@ public struct MapSpec: Sendable {
     /// When set, the map is fitted symmetrically around this point so it sits exactly in the middle.
     public var centeredOn: Coordinate?
     public var route: Route?
+    public var areas: [Area] = []
+    /// Other places within walking distance, in a layer the page can switch on and off (`map-nearby`).
+    public var nearby: [Pin] = []
     public var units: UnitSystem
     public var attribution: String
     public var width: Double = 640

@@ -2,14 +2,16 @@ import Foundation
 import GuideModel
 
 /// Draws a `MapSpec` as inline SVG. Every coordinate is printed with one decimal so output is byte-stable.
+/// No explicit role: the implicit one (graphics-document) keeps the pins as links, and the Nu HTML checker
+/// rejects role="group" on <svg>.
 public enum SVGMap {
     static let pinRadius = 9.0
+    static let selectedRadius = 11.0
     static let labelSize = 11.0
+    static let routeLabelSize = 12.0
 
-    /// No explicit role: the implicit one (graphics-document) keeps the pins as links, and the Nu HTML checker
-    /// rejects role="group" on <svg>.
     public static func render(_ spec: MapSpec) -> String {
-        var points = spec.pins.map(\.coordinate)
+        var points = spec.pins.map(\.coordinate) + spec.nearby.map(\.coordinate) + spec.areas.flatMap(\.outline)
         if let origin = spec.origin { points.append(origin.coordinate) }
         let projection = MapProjection.fit(points, center: spec.centeredOn, width: spec.width, height: spec.height)
         let id = spec.id
@@ -22,26 +24,48 @@ public enum SVGMap {
         svg.append("<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
         svg.append(grid(projection, spec: spec))
 
-        var obstacles: [Box] = []
-        var routeSegment: (Double, Double, Double, Double)?
-        if let route = spec.route, let origin = spec.origin {
-            let a = projection.point(origin.coordinate)
-            let b = projection.point(route.to)
-            routeSegment = (a.x, a.y, b.x, b.y)
-            let mid = ((a.x + b.x) / 2, (a.y + b.y) / 2)
-            svg.append("<g class=\"map-route\">")
-            svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
-            let labelBox = Box(
-                centerX: mid.0, centerY: mid.1 - 12, width: textWidth(route.label) + 8, height: labelSize + 6)
-            svg.append(
-                "<text class=\"map-route-label\" x=\"\(n(mid.0))\" y=\"\(n(mid.1 - 8))\" text-anchor=\"middle\">\(Escape.xml(route.label))</text>"
-            )
-            svg.append("</g>")
-            obstacles.append(labelBox)
+        var labels = LabelPlacer(width: spec.width, height: spec.height, reservedBottom: 40)
+        let pins = pinLayout(spec, projection: projection)
+        for pin in pins {
+            labels.block(Box(centerX: pin.drawX, centerY: pin.drawY, width: pin.r * 2, height: pin.r * 2))
         }
+        var originPoint: (x: Double, y: Double)?
         if let origin = spec.origin {
             let p = projection.point(origin.coordinate)
-            obstacles.append(Box(centerX: p.x, centerY: p.y, width: 20, height: 20))
+            originPoint = p
+            labels.block(Box(centerX: p.x, centerY: p.y, width: 20, height: 20))
+        }
+
+        if !spec.areas.isEmpty {
+            svg.append("<g class=\"map-areas\">")
+            for area in spec.areas {
+                let d =
+                    area.outline.map(projection.point).enumerated()
+                    .map { "\($0 == 0 ? "M" : "L")\(n($1.x)) \(n($1.y))" }.joined() + "Z"
+                svg.append("<path class=\"map-area\" d=\"\(d)\"><title>\(Escape.xml(area.name))</title></path>")
+            }
+            for area in spec.areas {
+                let p = projection.point(area.labelAt)
+                if let spot = labels.place(area.name, size: labelSize + 1, around: p, gap: 0, positions: [.center]) {
+                    svg.append(text(spot, area.name, className: "map-area-label"))
+                }
+            }
+            svg.append("</g>")
+        }
+
+        if let route = spec.route, let a = originPoint {
+            let b = projection.point(route.to)
+            labels.blockSegment(a, b)
+            svg.append("<g class=\"map-route\">")
+            svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
+            // Along the line where it is free, else at its middle: the estimate must stay visible.
+            let spot =
+                labels.placeAlong(route.label, size: routeLabelSize, from: a, to: b)
+                ?? labels.force(route.label, size: routeLabelSize, at: ((a.x + b.x) / 2, (a.y + b.y) / 2 - 10))
+            svg.append(text(spot, route.label, className: "map-route-label"))
+            svg.append("</g>")
+        }
+        if let origin = spec.origin, let p = originPoint {
             svg.append(
                 "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name) (\(origin.coordinate.display))"))</title>"
             )
@@ -50,44 +74,28 @@ public enum SVGMap {
             svg.append("</g>")
         }
 
-        // Selected pin last so it is drawn on top.
-        let ordered = spec.pins.filter { $0.kind != .selected } + spec.pins.filter { $0.kind == .selected }
-        let projected = ordered.map { ($0, projection.point($0.coordinate)) }
-        obstacles += projected.map {
-            Box(centerX: $0.1.x, centerY: $0.1.y, width: pinRadius * 2, height: pinRadius * 2)
+        let nearby = pins.filter { $0.pin.kind == .nearby }
+        if !nearby.isEmpty {
+            svg.append("<g class=\"map-nearby\">")
+            for item in nearby { svg.append(pinMarkup(item)) }
+            svg.append("</g>")
         }
         svg.append("<g class=\"map-pins\">")
-        for (pin, p) in projected {
-            let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
-            let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
-            let body =
-                "<title>\(title)</title><circle cx=\"\(n(p.x))\" cy=\"\(n(p.y))\" r=\"\(n(pin.kind == .selected ? pinRadius + 2 : pinRadius))\"/>"
-                + (pin.number.map { "<text x=\"\(n(p.x))\" y=\"\(n(p.y + 3.5))\" text-anchor=\"middle\">\($0)</text>" }
-                    ?? "")
-            if let href = pin.href {
-                svg.append("<a class=\"pin\(kind)\" href=\"\(Escape.xml(href))\">\(body)</a>")
-            } else {
-                svg.append("<g class=\"pin\(kind)\">\(body)</g>")
-            }
+        // Selected pin last so it is drawn on top.
+        let main = pins.filter { $0.pin.kind != .nearby }
+        for item in main.filter({ $0.pin.kind != .selected }) + main.filter({ $0.pin.kind == .selected }) {
+            svg.append(pinMarkup(item))
         }
         svg.append("</g>")
 
         svg.append("<g class=\"map-labels\" aria-hidden=\"true\">")
-        var placed: [Box] = []
-        let frame = Box(centerX: spec.width / 2, centerY: spec.height / 2, width: spec.width, height: spec.height - 40)
-        for (pin, p) in projected.sorted(by: { labelPriority($0.0) < labelPriority($1.0) }) {
-            let text = pin.name.count > 28 ? String(pin.name.prefix(27)) + "…" : pin.name
-            let w = textWidth(text)
-            for candidate in candidates(x: p.x, y: p.y, width: w) {
-                guard frame.contains(candidate.box), !placed.contains(where: { $0.overlaps(candidate.box) }),
-                    !obstacles.contains(where: { $0.overlaps(candidate.box) }),
-                    !(routeSegment.map { candidate.box.crosses($0) } ?? false)
-                else { continue }
-                placed.append(candidate.box)
-                svg.append(
-                    "<text x=\"\(n(candidate.x))\" y=\"\(n(candidate.y))\" text-anchor=\"\(candidate.anchor)\">\(Escape.xml(text))</text>"
-                )
-                break
+        for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
+            let name = item.pin.name.count > 28 ? String(item.pin.name.prefix(27)) + "…" : item.pin.name
+            if let spot = labels.place(
+                name, size: labelSize, around: (item.drawX, item.drawY), gap: item.r + 3,
+                positions: Spot.Position.around)
+            {
+                svg.append(text(spot, name, className: nil))
             }
         }
         svg.append("</g>")
@@ -100,6 +108,57 @@ public enum SVGMap {
         )
         svg.append("</svg>")
         return svg.joined(separator: "\n")
+    }
+
+    struct DrawnPin {
+        var pin: MapSpec.Pin
+        var x: Double
+        var y: Double
+        var drawX: Double
+        var drawY: Double
+        var r: Double
+    }
+
+    /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others).
+    static func pinLayout(_ spec: MapSpec, projection: MapProjection) -> [DrawnPin] {
+        let points = spec.pins.map { projection.point($0.coordinate) }
+        let fixed = spec.pins.firstIndex { $0.kind == .selected }
+        let fanned = PinLayout.fan(points, radius: pinRadius, fixed: fixed)
+        var drawn = zip(spec.pins, fanned).map { pin, p in
+            DrawnPin(
+                pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY,
+                r: pin.kind == .selected ? selectedRadius : pinRadius)
+        }
+        drawn += spec.nearby.map { pin in
+            let p = projection.point(pin.coordinate)
+            return DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: 5)
+        }
+        return drawn
+    }
+
+    static func pinMarkup(_ item: DrawnPin) -> String {
+        let pin = item.pin
+        let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
+        let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
+        var body = "<title>\(title)</title>"
+        if item.drawX != item.x || item.drawY != item.y {
+            // A fanned-out pin keeps a leader to where the place really is.
+            body +=
+                "<line class=\"pin-leader\" x1=\"\(n(item.x))\" y1=\"\(n(item.y))\" x2=\"\(n(item.drawX))\" y2=\"\(n(item.drawY))\"/>"
+                + "<circle class=\"pin-anchor\" cx=\"\(n(item.x))\" cy=\"\(n(item.y))\" r=\"2.0\"/>"
+        }
+        body += "<circle cx=\"\(n(item.drawX))\" cy=\"\(n(item.drawY))\" r=\"\(n(item.r))\"/>"
+        if let number = pin.number {
+            body += "<text x=\"\(n(item.drawX))\" y=\"\(n(item.drawY + 3.5))\" text-anchor=\"middle\">\(number)</text>"
+        }
+        if let href = pin.href { return "<a class=\"pin\(kind)\" href=\"\(Escape.xml(href))\">\(body)</a>" }
+        return "<g class=\"pin\(kind)\">\(body)</g>"
+    }
+
+    static func text(_ spot: Spot, _ content: String, className: String?) -> String {
+        let cls = className.map { " class=\"\($0)\"" } ?? ""
+        return
+            "<text\(cls) x=\"\(n(spot.x))\" y=\"\(n(spot.y))\" text-anchor=\"\(spot.anchor)\">\(Escape.xml(content))</text>"
     }
 
     /// Selected first, then by number: the most important names get the free spots.
@@ -127,73 +186,14 @@ public enum SVGMap {
 
     static func scaleBar(_ projection: MapProjection, spec: MapSpec) -> String {
         let bar = ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: spec.width / 4, units: spec.units)
-        let x0 = 12.0, y = spec.height - 14
+        let x0 = 12.0
+        let y = spec.height - 14
         return "<g class=\"map-scale\"><path d=\"M\(n(x0)) \(n(y - 5))V\(n(y))H\(n(x0 + bar.length))V\(n(y - 5))\"/>"
             + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>"
-    }
-
-    /// Rough width of a label: average glyph width of the sans-serif stack at `labelSize`.
-    static func textWidth(_ text: String) -> Double {
-        Double(text.count) * labelSize * 0.56
-    }
-
-    struct Candidate {
-        var x: Double
-        var y: Double
-        var anchor: String
-        var box: Box
-    }
-
-    /// Eight positions around a pin: right, left, above, below, then the diagonals.
-    static func candidates(x: Double, y: Double, width: Double) -> [Candidate] {
-        let gap = pinRadius + 3, h = labelSize, base = y + h / 3
-        func make(_ dx: Double, _ dy: Double, _ anchor: String) -> Candidate {
-            let left = anchor == "start" ? x + dx : anchor == "end" ? x + dx - width : x + dx - width / 2
-            return Candidate(
-                x: x + dx, y: base + dy, anchor: anchor,
-                box: Box(centerX: left + width / 2, centerY: y + dy, width: width, height: h + 2))
-        }
-        return [
-            make(gap, 0, "start"), make(-gap, 0, "end"), make(0, -gap - 3, "middle"), make(0, gap + 5, "middle"),
-            make(gap - 2, -gap, "start"), make(-gap + 2, -gap, "end"), make(gap - 2, gap, "start"),
-            make(-gap + 2, gap, "end"),
-        ]
     }
 
     static func n(_ value: Double) -> String {
         let text = String(format: "%.1f", value)
         return text == "-0.0" ? "0.0" : text
-    }
-}
-
-/// An axis-aligned box in viewBox units.
-struct Box {
-    var minX: Double, minY: Double, maxX: Double, maxY: Double
-
-    init(centerX: Double, centerY: Double, width: Double, height: Double) {
-        minX = centerX - width / 2
-        maxX = centerX + width / 2
-        minY = centerY - height / 2
-        maxY = centerY + height / 2
-    }
-
-    func overlaps(_ other: Box) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-    }
-
-    func contains(_ other: Box) -> Bool {
-        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
-    }
-
-    /// Whether the segment passes through the box (sampled; labels are large next to the step).
-    func crosses(_ segment: (Double, Double, Double, Double)) -> Bool {
-        let steps = 40
-        for i in 0...steps {
-            let t = Double(i) / Double(steps)
-            let x = segment.0 + (segment.2 - segment.0) * t
-            let y = segment.1 + (segment.3 - segment.1) * t
-            if x >= minX && x <= maxX && y >= minY && y <= maxY { return true }
-        }
-        return false
     }
 }

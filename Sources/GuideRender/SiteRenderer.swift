@@ -21,6 +21,7 @@ public struct SiteRenderer: Sendable {
         case category(Int, Int)
         case place(Int, String)
         case events(Int)
+        case neighborhood(Int, Int)
     }
 
     var jobs: [Job] {
@@ -29,6 +30,7 @@ public struct SiteRenderer: Sendable {
             jobs.append(.city(c))
             jobs.append(.events(c))
             jobs += guide.categories.indices.map { .category(c, $0) }
+            jobs += guide.neighborhoods.indices.map { .neighborhood(c, $0) }
             jobs += guide.places.values.sorted { $0.slug < $1.slug }.map { .place(c, $0.place.id) }
         }
         return jobs
@@ -66,6 +68,9 @@ public struct SiteRenderer: Sendable {
                 values.categoryPath(guides[c], guides[c].categories[i].id), "category",
                 category(guides[c], guides[c].categories[i])
             )
+        case .neighborhood(let c, let i):
+            let hood = guides[c].neighborhoods[i]
+            return (values.neighborhoodPath(guides[c], hood), "neighborhood", neighborhood(guides[c], hood))
         case .place(let c, let id):
             let place = guides[c].places[id]!
             return (values.placePath(guides[c], place), "place", self.place(guides[c], place))
@@ -137,9 +142,9 @@ public struct SiteRenderer: Sendable {
         view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map {
             values.entry($1, number: $0 + 1, city: city, root: root)
         }
-        view["neighborhoods"] = city.neighborhoods.map { hood -> View in
+        view["neighborhoods"] = city.neighborhoods.prefix(6).map { hood -> View in
             [
-                "name": hood.name, "why": hood.why,
+                "name": hood.name, "why": hood.why, "href": root + values.neighborhoodPath(city, hood),
                 "places": hood.placeIDs.prefix(4).compactMap(city.place).map {
                     ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View
                 },
@@ -260,14 +265,49 @@ public struct SiteRenderer: Sendable {
         // The other results of its lists around it, numbered as in its first list.
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
         let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
+        // Other places of the city within a walk of this one, in a layer the reader can switch on.
+        let shown = Set(neighbors.map(\.place.id))
+        let nearby = city.overview.compactMap(city.place).filter {
+            !shown.contains($0.place.id)
+                && Walking.minutes(straightLine: Geo.distance($0.place.coordinate, p.coordinate))
+                    <= city.plan.walkingMinutes
+        }
         view["map"] = values.map(
             id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
-            city: city, root: root, selected: item)
+            city: city, root: root, selected: item, nearby: nearby)
+        view["nearby"] = nearby.map { ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View }
+        view["has_nearby"] = !nearby.isEmpty
+        view["nearby_label"] =
+            "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
         view["legend"] = neighbors.enumerated().map { index, other -> View in
             var entry = values.entry(other, number: index + 1, city: city, root: root)
             if other.place.id == p.id { entry["current"] = true }
             return entry
         }
+        return view
+    }
+
+    func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> View {
+        let root = "../../../"
+        var view = common(
+            root: root, path: values.neighborhoodPath(city, hood), title: "\(hood.name), \(city.plan.name)",
+            crumbs: cityCrumbs(city))
+        let places = hood.placeIDs.compactMap(city.place)
+        view["name"] = hood.name
+        view["city"] = city.plan.name
+        view["why"] = hood.why
+        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["legend"] = view["entries"]
+        view["map"] = values.map(
+            id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)", places: places, city: city,
+            root: root,
+            area: hood)
+        var events = values.events(city.events, city: city, limit: nil)
+        let attached = (city.events.value ?? []).filter { hood.eventIDs.contains($0.id) }
+        events["list"] = attached.map { values.event($0, city: city) }
+        events["empty"] = attached.isEmpty
+        events["as_of"] = present(asOf(city, "events"))
+        view["events"] = events
         return view
     }
 

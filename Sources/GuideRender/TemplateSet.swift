@@ -4,7 +4,7 @@ import Mustache
 /// The Mustache templates and static assets of a site, checked before anything is rendered.
 public struct TemplateSet: Sendable {
     /// Templates every site needs; partials they use are checked by reference.
-    public static let pageTemplates = ["home", "city", "category", "place", "events", "not-found"]
+    public static let pageTemplates = ["home", "city", "category", "place", "events", "neighborhood", "not-found"]
     public static let required = pageTemplates + ["layout", "map", "place-entry", "event-entry", "weather"]
 
     public let library: MustacheLibrary

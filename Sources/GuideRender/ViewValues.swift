@@ -18,6 +18,10 @@ struct ViewValues {
         "\(city.plan.slug)/places/\(place.slug)/index.html"
     }
 
+    func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String {
+        "\(city.plan.slug)/neighborhoods/\(hood.slug)/index.html"
+    }
+
     func categoryPath(_ city: CityGuide, _ id: String) -> String {
         "\(city.plan.slug)/\(id)/index.html"
     }
@@ -93,7 +97,8 @@ struct ViewValues {
 
     /// The map of a list of places, pins numbered like the list.
     func map(
-        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
+        nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> String {
         var pins: [MapSpec.Pin] = places.enumerated().map { index, item in
             MapSpec.Pin(
@@ -118,11 +123,24 @@ struct ViewValues {
                 "\(selected.place.name) in the middle, \(description); a dashed line marks the "
                 + "straight route from \(city.plan.originName), \(label)"
         }
+        if let area { description = "The outline of \(area.name) with " + description }
+        if !nearby.isEmpty {
+            description +=
+                "; \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a walk can be switched on"
+        }
         description += ". The numbered list below the map has the same places."
         var spec = MapSpec(
             id: id, title: title, description: description, pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
             attribution: "Places: Foursquare · Map: cityguide")
+        spec.nearby = nearby.map {
+            MapSpec.Pin(
+                number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),
+                kind: .nearby)
+        }
+        if let area {
+            spec.areas = [MapSpec.Area(name: area.name, outline: area.outline, labelAt: area.labelPoint)]
+        }
         spec.width = 640
         spec.height = selected == nil ? 420 : 360
         return SVGMap.render(spec)

@@ -1,0 +1,148 @@
+import Foundation
+
+/// A label's anchor point and the box it covers.
+struct Spot {
+    enum Position {
+        case right, left, above, below, aboveRight, aboveLeft, belowRight, belowLeft, center
+        /// The eight candidates, in the order tried: sides first, then diagonals.
+        static let around: [Position] = [
+            .right, .left, .above, .below, .aboveRight, .aboveLeft, .belowRight, .belowLeft,
+        ]
+    }
+
+    var x: Double
+    var y: Double
+    var anchor: String
+    var box: Box
+}
+
+/// Greedy label placement: each label takes the first candidate that stays inside the map and clear of every
+/// pin, the route and every label placed before it; a label that fits nowhere is dropped (the legend has it).
+struct LabelPlacer {
+    let frame: Box
+    private(set) var placed: [Box] = []
+    private var obstacles: [Box] = []
+    private var segments: [((Double, Double), (Double, Double))] = []
+
+    init(width: Double, height: Double, reservedBottom: Double) {
+        frame = Box(minX: 0, minY: 0, maxX: width, maxY: height - reservedBottom)
+    }
+
+    mutating func block(_ box: Box) { obstacles.append(box) }
+
+    mutating func blockSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
+        segments.append(((a.x, a.y), (b.x, b.y)))
+    }
+
+    func isFree(_ box: Box) -> Bool {
+        frame.contains(box) && !placed.contains { $0.overlaps(box) } && !obstacles.contains { $0.overlaps(box) }
+            && !segments.contains { box.crosses($0) }
+    }
+
+    static func spot(_ text: String, size: Double, at p: (x: Double, y: Double), gap: Double, _ position: Spot.Position)
+        -> Spot
+    {
+        let w = TextWidth.of(text, size: size)
+        let h = size
+        let (dx, dy, anchor): (Double, Double, String)
+        switch position {
+        case .right: (dx, dy, anchor) = (gap, 0, "start")
+        case .left: (dx, dy, anchor) = (-gap, 0, "end")
+        case .above: (dx, dy, anchor) = (0, -gap - h / 2, "middle")
+        case .below: (dx, dy, anchor) = (0, gap + h / 2, "middle")
+        case .aboveRight: (dx, dy, anchor) = (gap * 0.7, -gap * 0.7 - h / 3, "start")
+        case .aboveLeft: (dx, dy, anchor) = (-gap * 0.7, -gap * 0.7 - h / 3, "end")
+        case .belowRight: (dx, dy, anchor) = (gap * 0.7, gap * 0.7 + h / 3, "start")
+        case .belowLeft: (dx, dy, anchor) = (-gap * 0.7, gap * 0.7 + h / 3, "end")
+        case .center: (dx, dy, anchor) = (0, 0, "middle")
+        }
+        let left = anchor == "start" ? p.x + dx : anchor == "end" ? p.x + dx - w : p.x + dx - w / 2
+        let centerY = p.y + dy
+        // Text sits on its baseline: about a third of the size below the visual middle.
+        return Spot(
+            x: p.x + dx, y: centerY + h / 3, anchor: anchor,
+            box: Box(minX: left - 1, minY: centerY - h / 2 - 1, maxX: left + w + 1, maxY: centerY + h / 2 + 1))
+    }
+
+    mutating func place(
+        _ text: String, size: Double, around p: (x: Double, y: Double), gap: Double, positions: [Spot.Position]
+    ) -> Spot? {
+        for position in positions {
+            let candidate = Self.spot(text, size: size, at: p, gap: gap, position)
+            if isFree(candidate.box) {
+                placed.append(candidate.box)
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// Beside a line, at its middle first, then further along either way, above then below it.
+    mutating func placeAlong(_ text: String, size: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double))
+        -> Spot?
+    {
+        for t in [0.5, 0.38, 0.62, 0.26, 0.74] {
+            let p = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+            for position: Spot.Position in [.above, .below, .right, .left] {
+                let candidate = Self.spot(text, size: size, at: p, gap: 4, position)
+                if isFree(candidate.box) {
+                    placed.append(candidate.box)
+                    return candidate
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Places a label even where it overlaps, for text that must be shown.
+    mutating func force(_ text: String, size: Double, at p: (x: Double, y: Double)) -> Spot {
+        let candidate = Self.spot(text, size: size, at: p, gap: 0, .center)
+        placed.append(candidate.box)
+        return candidate
+    }
+}
+
+/// An axis-aligned box in viewBox units.
+struct Box {
+    var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+    init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    init(centerX: Double, centerY: Double, width: Double, height: Double) {
+        self.init(
+            minX: centerX - width / 2, minY: centerY - height / 2, maxX: centerX + width / 2, maxY: centerY + height / 2
+        )
+    }
+
+    func overlaps(_ other: Box) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
+    }
+
+    func contains(_ other: Box) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// Whether the segment passes through the box (Liang–Barsky clipping).
+    func crosses(_ segment: ((Double, Double), (Double, Double))) -> Bool {
+        let ((x0, y0), (x1, y1)) = segment
+        var t0 = 0.0
+        var t1 = 1.0
+        let dx = x1 - x0
+        let dy = y1 - y0
+        for (p, q) in [(-dx, x0 - minX), (dx, maxX - x0), (-dy, y0 - minY), (dy, maxY - y0)] {
+            if p == 0 {
+                if q < 0 { return false }
+            } else {
+                let r = q / p
+                if p < 0 { t0 = max(t0, r) } else { t1 = min(t1, r) }
+                if t0 > t1 { return false }
+            }
+        }
+        return true
+    }
+}

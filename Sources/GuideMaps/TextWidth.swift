@@ -1,0 +1,42 @@
+import Foundation
+
+/// Label widths from per-character advance widths of Arial (units per 1000 em). The map's CSS font stack
+/// starts with Arial and its metric-compatible twins (Liberation Sans, Arimo), so these widths are what renders.
+public enum TextWidth {
+    /// ASCII 32…126.
+    static let ascii: [Int] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,  // space … /
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,  // 0 … ?
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,  // @ … O
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,  // P … _
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,  // ` … o
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,  // p … ~
+    ]
+
+    /// Width in px of `text` at `size` px.
+    public static func of(_ text: String, size: Double) -> Double {
+        var units = 0
+        for character in text {
+            units += advance(character)
+        }
+        return Double(units) * size / 1000
+    }
+
+    static func advance(_ character: Character) -> Int {
+        guard let scalar = character.unicodeScalars.first else { return 556 }
+        let value = scalar.value
+        if (32...126).contains(value) { return ascii[Int(value) - 32] }
+        // East Asian wide characters take a full em.
+        if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+            || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value)
+        {
+            return 1000
+        }
+        // Accented Latin letters are as wide as their base letter.
+        let base = String(character).folding(options: .diacriticInsensitive, locale: nil)
+        if let first = base.unicodeScalars.first, first.value != value, (32...126).contains(first.value) {
+            return ascii[Int(first.value) - 32]
+        }
+        return value == 0x2026 ? 1000 : 556
+    }
+}
