@@ -105,7 +105,10 @@ public enum Neighborhoods {
         for a in members { for b in members { span = max(span, Geo.distance(a.place.coordinate, b.place.coordinate)) } }
         let list =
             parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts.first ?? ""
-        return "\(list) within a \(Walking.minutes(straightLine: span))-minute walk"
+        let minutes = Walking.minutes(straightLine: span)
+        // "an 8-minute", "an 11-minute", "an 18-minute", "an 80-minute".
+        let article = String(minutes).hasPrefix("8") || minutes == 11 || minutes == 18 ? "an" : "a"
+        return "\(list) within \(article) \(minutes)-minute walk"
     }
 
     static func singular(_ plural: String) -> String {

@@ -81,22 +81,25 @@ struct LabelPlacer {
     mutating func placeAlong(_ text: String, size: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double))
         -> Spot?
     {
-        for t in [0.5, 0.38, 0.62, 0.26, 0.74] {
-            let p = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
-            for position: Spot.Position in [.above, .below, .right, .left] {
-                let candidate = Self.spot(text, size: size, at: p, gap: 4, position)
-                if isFree(candidate.box) {
-                    placed.append(candidate.box)
-                    return candidate
+        for gap in [4.0, 14, 28] {
+            for t in [0.5, 0.38, 0.62, 0.26, 0.74] {
+                let p = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
+                for position: Spot.Position in [.above, .below, .right, .left] {
+                    let candidate = Self.spot(text, size: size, at: p, gap: gap, position)
+                    if isFree(candidate.box) {
+                        placed.append(candidate.box)
+                        return candidate
+                    }
                 }
             }
         }
         return nil
     }
 
-    /// Places a label even where it overlaps, for text that must be shown.
-    mutating func force(_ text: String, size: Double, at p: (x: Double, y: Double)) -> Spot {
-        let candidate = Self.spot(text, size: size, at: p, gap: 0, .center)
+    /// The top-left corner, which the fit's padding keeps clear of pins: where a label goes when the map is
+    /// too crowded for it anywhere else.
+    mutating func corner(_ text: String, size: Double) -> Spot {
+        let candidate = Self.spot(text, size: size, at: (8, 8 + size / 2), gap: 0, .right)
         placed.append(candidate.box)
         return candidate
     }

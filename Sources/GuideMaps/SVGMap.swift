@@ -58,10 +58,10 @@ public enum SVGMap {
             labels.blockSegment(a, b)
             svg.append("<g class=\"map-route\">")
             svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
-            // Along the line where it is free, else at its middle: the estimate must stay visible.
+            // Beside the line where it is free, else in the corner: the estimate must stay visible.
             let spot =
                 labels.placeAlong(route.label, size: routeLabelSize, from: a, to: b)
-                ?? labels.force(route.label, size: routeLabelSize, at: ((a.x + b.x) / 2, (a.y + b.y) / 2 - 10))
+                ?? labels.corner(route.label, size: routeLabelSize)
             svg.append(text(spot, route.label, className: "map-route-label"))
             svg.append("</g>")
         }

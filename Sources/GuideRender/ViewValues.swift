@@ -111,9 +111,11 @@ struct ViewValues {
                     number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
                     href: root + placePath(city, selected), kind: .selected))
         }
-        let origin = MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin)
+        // A neighborhood map is about the neighborhood: the city's starting point may be kilometres away.
+        let origin = area == nil ? MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin) : nil
         var description =
-            "\(places.count) place\(places.count == 1 ? "" : "s") and the starting point \(city.plan.originName)"
+            "\(places.count) place\(places.count == 1 ? "" : "s")"
+            + (origin == nil ? "" : " and the starting point \(city.plan.originName)")
         var route: MapSpec.Route?
         if let selected {
             let label =

@@ -125,6 +125,29 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(doc.count("//h:nav[@class='categories']//h:a"), 5)
     }
 
+    func testNeighborhoodPagesAndNearbyToggle() throws {
+        let city = try page("san-francisco/index.html")
+        let links = city.strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a/@href")
+        XCTAssertGreaterThan(links.count, 2)
+        let first = try page("san-francisco/" + links[0])
+        XCTAssertEqual(first.count("//svg:path[@class='map-area']"), 1)
+        XCTAssertEqual(first.count("//svg:text[@class='map-area-label']"), 1)
+        XCTAssertEqual(
+            first.strings("//h:ol[contains(@class,'ranked')]/h:li/@value"),
+            first.strings("//svg:g[@class='map-pins']/svg:a/svg:text"))
+        XCTAssertEqual(first.count("//svg:g[@class='map-origin']"), 0, "the map is about the neighborhood")
+
+        let dir = Self.output.appendingPathComponent("san-francisco/places")
+        let slugs = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        let withNearby = try slugs.map { try page("san-francisco/places/\($0)/index.html") }
+            .filter { $0.count("//h:input[@type='checkbox'][@class='nearby-toggle']") == 1 }
+        XCTAssertFalse(withNearby.isEmpty)
+        for doc in withNearby {
+            XCTAssertEqual(
+                doc.count("//svg:g[@class='map-nearby']/svg:a"), doc.count("//h:ul[@class='legend-nearby']/h:li"))
+        }
+    }
+
     func testSitemapListsEveryPageOnce() throws {
         let doc = try page("sitemap.xml")
         _ = doc

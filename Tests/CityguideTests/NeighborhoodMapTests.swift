@@ -1,0 +1,201 @@
+import Foundation
+import GuideModel
+import XCTest
+
+@testable import GuideAnalysis
+@testable import GuideMaps
+@testable import GuideValidate
+
+final class NeighborhoodMapTests: XCTestCase {
+    let origin = Coordinate(latitude: 37.7880, longitude: -122.4075)
+
+    /// `metres` north and east of the origin.
+    func at(_ north: Double, _ east: Double) -> Coordinate {
+        Coordinate(
+            latitude: origin.latitude + north / 111_195,
+            longitude: origin.longitude + east / (111_195 * cos(origin.latitude * .pi / 180)))
+    }
+
+    func testDBSCANFindsTheKnownClusters() {
+        // Two tight groups 2 km apart, a loose trio that is not dense enough, and a lone point.
+        let a = [at(0, 0), at(100, 50), at(-80, 120), at(60, -90), at(150, 150)]
+        let b = [at(2000, 2000), at(2150, 2050), at(2050, 1900)]
+        let loose = [at(-3000, 0), at(-3000, 700), at(-3000, 1400)]
+        let lone = [at(5000, 5000)]
+        let labels = Clustering.dbscan(a + b + loose + lone, epsMetres: 300, minPoints: 3)
+        XCTAssertEqual(labels, [0, 0, 0, 0, 0, 1, 1, 1, nil, nil, nil, nil])
+        // A larger radius joins the loose trio; minPoints 6 dissolves the small group.
+        XCTAssertEqual(Clustering.dbscan(loose, epsMetres: 800, minPoints: 3), [0, 0, 0])
+        XCTAssertEqual(Clustering.dbscan(a + b, epsMetres: 300, minPoints: 6), Array(repeating: nil, count: 8))
+    }
+
+    func ranked(_ place: Place, category: String = "coffee", score: Double = 0.5) -> RankedPlace {
+        RankedPlace(
+            place: place, slug: Slug.make(place.name), metresFromOrigin: 0, walkingMinutes: 1, weightedRating: nil,
+            bestScore: score, categoryIDs: [category])
+    }
+
+    func testClustersAreNamedAfterTheirMembersOrNearestPlace() {
+        var places: [RankedPlace] = []
+        for (i, c) in [at(0, 0), at(100, 0), at(0, 100)].enumerated() {
+            var p = Place(id: "a\(i)", name: "Alpha \(i)", coordinate: c)
+            p.locality = "Kita"
+            places.append(ranked(p))
+        }
+        for (i, c) in [at(3000, 0), at(3100, 0), at(3050, 80)].enumerated() {
+            places.append(ranked(Place(id: "b\(i)", name: "Beta \(i)", coordinate: c), category: "bars"))
+        }
+        let hoods = Neighborhoods.find(
+            places, categories: [.init(id: "coffee", name: "Coffee Shops"), .init(id: "bars", name: "Bars")],
+            settings: .init(), events: [])
+        XCTAssertEqual(hoods.map(\.name).sorted(), ["Around Beta 2", "Kita"])
+        for hood in hoods {
+            XCTAssertGreaterThan(hood.outline.count, 8)
+            // Every member lies inside its outline, and so does the label point.
+            let polygon = hood.outline
+            for id in hood.placeIDs {
+                let point = places.first { $0.place.id == id }!.place.coordinate
+                XCTAssertTrue(inside(point, polygon), "\(id) outside \(hood.name)")
+            }
+            XCTAssertTrue(inside(hood.labelPoint, polygon))
+        }
+    }
+
+    func testEventsAttachToTheNearestNeighborhood() {
+        let places = [at(0, 0), at(100, 0), at(0, 100)].enumerated().map {
+            var p = Place(id: "p\($0)", name: "P\($0)", coordinate: $1)
+            p.neighborhoods = ["Mission"]
+            return ranked(p)
+        }
+        var near = Event(id: "near", name: "Near", localDate: "2026-12-01")
+        near.venue = .init(name: "Hall", address: nil, coordinate: at(300, 300))
+        var far = Event(id: "far", name: "Far", localDate: "2026-12-01")
+        far.venue = .init(name: "Stadium", address: nil, coordinate: at(9000, 0))
+        let noVenue = Event(id: "tba", name: "TBA", localDate: "2026-12-01")
+        let hoods = Neighborhoods.find(
+            places, categories: [.init(id: "coffee", name: "Coffee Shops")], settings: .init(),
+            events: [near, far, noVenue])
+        XCTAssertEqual(hoods.map(\.eventIDs), [["near"]])
+    }
+
+    func testSameNameWithinFiftyMetresMerges() {
+        var a = Place(id: "1", name: "Blue Bottle", coordinate: at(0, 0))
+        a.rating = 8.5
+        var b = Place(id: "2", name: "blue bottle", coordinate: at(30, 0))
+        b.phone = "+1 415 555 0100"
+        let c = Place(id: "3", name: "Blue Bottle", coordinate: at(400, 0))
+        let (merged, aliases) = Deduplication.merge([a, b, c])
+        XCTAssertEqual(merged.map(\.id), ["1", "3"])
+        XCTAssertEqual(aliases, ["2": "1"])
+        XCTAssertEqual(merged[0].phone, "+1 415 555 0100", "gaps are filled from the duplicate")
+        XCTAssertEqual(merged[0].rating, 8.5)
+    }
+
+    func spec(_ pins: [Coordinate], selected: Int? = nil, nearby: [Coordinate] = []) -> MapSpec {
+        var spec = MapSpec(
+            id: "m", title: "t", description: "d",
+            pins: pins.enumerated().map {
+                .init(
+                    number: $0 + 1, name: "Place number \($0 + 1)", coordinate: $1, href: "p\($0).html",
+                    kind: $0 == selected ? .selected : .place)
+            },
+            origin: .init(name: "Start", coordinate: origin), centeredOn: selected.map { pins[$0] },
+            route: selected.map { .init(to: pins[$0], label: "≈ 9 min walk · 600 m") }, units: .metric,
+            attribution: "test")
+        spec.nearby = nearby.map { .init(number: nil, name: "Nearby", coordinate: $0, href: "n.html", kind: .nearby) }
+        return spec
+    }
+
+    func parse(_ svg: String) throws -> XMLDoc {
+        guard case .success(let doc) = XMLDoc.parse(Data(svg.utf8), name: "map") else { throw XCTSkip("not XML") }
+        return doc
+    }
+
+    func testOverlappingPinsAreFannedOutAndTheSelectedStaysCentered() throws {
+        let same = at(500, 500)
+        let doc = try parse(SVGMap.render(spec([same, same, same, at(0, 900)], selected: 1)))
+        let xs = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle[not(@class)]/@cx").compactMap { Double($0) }
+        let ys = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle[not(@class)]/@cy").compactMap { Double($0) }
+        XCTAssertEqual(xs.count, 4)
+        for i in 0..<4 {
+            for j in (i + 1)..<4 {
+                XCTAssertGreaterThanOrEqual(hypot(xs[i] - xs[j], ys[i] - ys[j]), 18, "pins \(i) and \(j) overlap")
+            }
+        }
+        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle[not(@class)]/@cx"), ["320.0"])
+        XCTAssertEqual(doc.count("//svg:line[@class='pin-leader']"), 2, "moved pins point back to the true spot")
+    }
+
+    struct LabelBox {
+        var minX, minY, maxX, maxY: Double
+        func overlaps(_ o: LabelBox) -> Bool { minX < o.maxX && o.minX < maxX && minY < o.maxY && o.minY < maxY }
+    }
+
+    func testNoTwoLabelsOverlapAndNoneCoversAPin() throws {
+        // A dense downtown: 40 pins within ~600 m.
+        let pins: [Coordinate] = (0..<40).map { (i: Int) -> Coordinate in
+            let north = Double((i * 73) % 600)
+            let east = Double((i * 151) % 700)
+            return at(north, east)
+        }
+        let doc = try parse(SVGMap.render(spec(pins, selected: 7)))
+        let texts = doc.select("//svg:g[@class='map-labels']/svg:text | //svg:text[@class='map-route-label']")
+        XCTAssertGreaterThan(texts.count, 8)
+        let xs = doc.strings("//svg:g[@class='map-labels']/svg:text/@x | //svg:text[@class='map-route-label']/@x")
+            .compactMap { Double($0) }
+        let ys = doc.strings("//svg:g[@class='map-labels']/svg:text/@y | //svg:text[@class='map-route-label']/@y")
+            .compactMap { Double($0) }
+        let anchors = doc.strings(
+            "//svg:g[@class='map-labels']/svg:text/@text-anchor | //svg:text[@class='map-route-label']/@text-anchor")
+        var boxes: [LabelBox] = []
+        for (i, node) in texts.enumerated() {
+            let size = node.value.hasPrefix("≈") ? SVGMap.routeLabelSize : SVGMap.labelSize
+            let w = TextWidth.of(node.value, size: size)
+            let left = anchors[i] == "start" ? xs[i] : anchors[i] == "end" ? xs[i] - w : xs[i] - w / 2
+            boxes.append(LabelBox(minX: left, minY: ys[i] - size * 0.8, maxX: left + w, maxY: ys[i] + size * 0.2))
+            XCTAssertTrue(left >= 0 && left + w <= 640, "label \(node.value) leaves the map")
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                XCTAssertFalse(boxes[i].overlaps(boxes[j]), "'\(texts[i].value)' overlaps '\(texts[j].value)'")
+            }
+        }
+        let cx = doc.strings("//svg:g[@class='map-pins']//svg:circle[not(@class)]/@cx").compactMap { Double($0) }
+        let cy = doc.strings("//svg:g[@class='map-pins']//svg:circle[not(@class)]/@cy").compactMap { Double($0) }
+        for (x, y) in zip(cx, cy) {
+            let pin = LabelBox(minX: x - 9, minY: y - 9, maxX: x + 9, maxY: y + 9)
+            for (i, box) in boxes.enumerated() { XCTAssertFalse(box.overlaps(pin), "'\(texts[i].value)' covers a pin") }
+        }
+    }
+
+    func testTextWidthsFollowTheFont() {
+        XCTAssertEqual(TextWidth.of("iiii", size: 10), 8.88, accuracy: 0.01)
+        XCTAssertEqual(TextWidth.of("WWWW", size: 10), 37.76, accuracy: 0.01)
+        XCTAssertEqual(TextWidth.of("Café", size: 10), TextWidth.of("Cafe", size: 10))
+        XCTAssertEqual(TextWidth.of("東京", size: 10), 20)
+    }
+
+    func testNearbyLayerIsSeparate() throws {
+        let doc = try parse(
+            SVGMap.render(spec([at(0, 0), at(300, 0)], selected: 0, nearby: [at(100, 100), at(-100, 50)])))
+        XCTAssertEqual(doc.count("//svg:g[@class='map-nearby']/svg:a"), 2)
+        XCTAssertEqual(doc.count("//svg:g[@class='map-pins']/svg:a"), 2)
+    }
+
+    /// Ray casting.
+    func inside(_ p: Coordinate, _ polygon: [Coordinate]) -> Bool {
+        var result = false
+        var j = polygon.count - 1
+        for i in polygon.indices {
+            let (a, b) = (polygon[i], polygon[j])
+            if (a.latitude > p.latitude) != (b.latitude > p.latitude),
+                p.longitude < (b.longitude - a.longitude) * (p.latitude - a.latitude) / (b.latitude - a.latitude)
+                    + a.longitude
+            {
+                result.toggle()
+            }
+            j = i
+        }
+        return result
+    }
+}
