@@ -193,7 +193,6 @@ public enum SVGMap {
     }
 
     static func n(_ value: Double) -> String {
-        let text = String(format: "%.1f", value)
-        return text == "-0.0" ? "0.0" : text
+        Coordinate.format(value, decimals: 1)
     }
 }

@@ -20,7 +20,18 @@ public struct Coordinate: Hashable, Sendable, Codable {
         "\(Self.format(latitude, decimals: 5)), \(Self.format(longitude, decimals: 5))"
     }
 
+    /// Fixed-point text without Foundation's `String(format:)`, which dominated map rendering: pages print
+    /// thousands of coordinates. Rounds half away from zero; never prints "-0".
     public static func format(_ value: Double, decimals: Int) -> String {
-        String(format: "%.\(decimals)f", value)
+        guard value.isFinite else { return "0" }
+        let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][max(0, min(6, decimals))]
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e15 else { return String(value) }
+        let units = Int(scaled)
+        let whole = String(units / Int(scale))
+        let sign = value < 0 && units != 0 ? "-" : ""
+        guard decimals > 0 else { return sign + whole }
+        let fraction = String(units % Int(scale))
+        return sign + whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
     }
 }

@@ -265,13 +265,16 @@ public struct SiteRenderer: Sendable {
         // The other results of its lists around it, numbered as in its first list.
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
         let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
-        // Other places of the city within a walk of this one, in a layer the reader can switch on.
+        // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
+        // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
-        let nearby = city.overview.compactMap(city.place).filter {
-            !shown.contains($0.place.id)
-                && Walking.minutes(straightLine: Geo.distance($0.place.coordinate, p.coordinate))
-                    <= city.plan.walkingMinutes
-        }
+        let nearby = city.overview.compactMap(city.place)
+            .map { ($0, Geo.distance($0.place.coordinate, p.coordinate)) }
+            .filter {
+                !shown.contains($0.0.place.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes
+            }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName($0.0, $1.0) }
+            .prefix(25).map(\.0)
         view["map"] = values.map(
             id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
             city: city, root: root, selected: item, nearby: nearby)

@@ -165,3 +165,16 @@ final class AnalysisTests: XCTestCase {
         XCTAssertTrue(Slug.isValid("sao-paulo"))
     }
 }
+
+final class FixedPointTests: XCTestCase {
+    func testFormatsLikePrintfWithoutNegativeZero() {
+        XCTAssertEqual(Coordinate.format(37.774929, decimals: 5), "37.77493")
+        XCTAssertEqual(Coordinate.format(-122.4194, decimals: 4), "-122.4194")
+        XCTAssertEqual(Coordinate.format(-0.04, decimals: 1), "0.0")
+        XCTAssertEqual(Coordinate.format(0.05, decimals: 2), "0.05")
+        XCTAssertEqual(Coordinate.format(3.96, decimals: 1), "4.0")
+        XCTAssertEqual(Coordinate.format(640, decimals: 1), "640.0")
+        XCTAssertEqual(Coordinate.format(12.5, decimals: 0), "13")
+        XCTAssertEqual(Coordinate.format(-3.25, decimals: 3), "-3.250")
+    }
+}
