@@ -2,6 +2,7 @@ import Foundation
 
 /// Where pins are drawn. Pins closer than their diameter would hide each other, so each overlapping group is
 /// fanned out on a small circle around its middle (around the selected pin, which never moves), in number order.
+/// Fanning one group can push a pin onto a neighbouring group; such groups are merged and fanned again.
 enum PinLayout {
     struct Placed {
         var index: Int
@@ -16,6 +17,7 @@ enum PinLayout {
 
     static func fan(_ points: [(x: Double, y: Double)], radius: Double, fixed: Int?) -> [Placed] {
         let n = points.count
+        let minimum = radius * 2 + 1
         var parent = Array(0..<n)
         func root(_ i: Int) -> Int {
             var i = i
@@ -25,29 +27,51 @@ enum PinLayout {
             }
             return i
         }
-        let minimum = radius * 2 + 1
-        for i in 0..<n {
-            for j in (i + 1)..<max(i + 1, n) where hypot(points[i].x - points[j].x, points[i].y - points[j].y) < minimum
-            {
-                parent[root(j)] = root(i)
+        func union(_ overlapping: (Int, Int) -> Bool) -> Bool {
+            var merged = false
+            for i in 0..<n {
+                for j in (i + 1)..<max(i + 1, n) where root(i) != root(j) && overlapping(i, j) {
+                    parent[root(j)] = root(i)
+                    merged = true
+                }
             }
+            return merged
         }
-        var groups: [Int: [Int]] = [:]
-        for i in 0..<n { groups[root(i), default: []].append(i) }
+        _ = union { hypot(points[$0].x - points[$1].x, points[$0].y - points[$1].y) < minimum }
         var placed = points.enumerated().map { Placed(index: $0, x: $1.x, y: $1.y, drawX: $1.x, drawY: $1.y) }
-        for members in groups.values where members.count > 1 {
-            let anchor = members.contains(where: { $0 == fixed }) ? fixed : nil
-            let ring = members.filter { $0 != anchor }.sorted()
-            let cx = anchor.map { points[$0].x } ?? members.map { points[$0].x }.reduce(0, +) / Double(members.count)
-            let cy = anchor.map { points[$0].y } ?? members.map { points[$0].y }.reduce(0, +) / Double(members.count)
-            // Circumference enough for every pin plus a gap; at least clear of an anchor pin.
-            let r = max(minimum * Double(ring.count) / (2 * .pi), anchor == nil ? minimum / 2 : minimum + 1)
-            for (k, i) in ring.enumerated() {
-                let angle = -Double.pi / 2 + 2 * .pi * Double(k) / Double(ring.count)
-                placed[i].drawX = cx + r * cos(angle)
-                placed[i].drawY = cy + r * sin(angle)
+        for _ in 0..<8 {
+            var groups: [Int: [Int]] = [:]
+            for i in 0..<n { groups[root(i), default: []].append(i) }
+            for members in groups.values {
+                for (i, p) in ring(members, points: points, minimum: minimum, fixed: fixed) {
+                    placed[i].drawX = p.x
+                    placed[i].drawY = p.y
+                }
             }
+            let clash = union {
+                hypot(placed[$0].drawX - placed[$1].drawX, placed[$0].drawY - placed[$1].drawY) < minimum
+            }
+            if !clash { break }
         }
         return placed
+    }
+
+    /// Drawn positions for one group: unchanged for a single pin, else a ring in number order.
+    static func ring(_ members: [Int], points: [(x: Double, y: Double)], minimum: Double, fixed: Int?) -> [(
+        Int, (x: Double, y: Double)
+    )] {
+        guard members.count > 1 else { return members.map { ($0, points[$0]) } }
+        let anchor = members.contains(where: { $0 == fixed }) ? fixed : nil
+        let around = members.filter { $0 != anchor }.sorted()
+        let cx = anchor.map { points[$0].x } ?? members.map { points[$0].x }.reduce(0, +) / Double(members.count)
+        let cy = anchor.map { points[$0].y } ?? members.map { points[$0].y }.reduce(0, +) / Double(members.count)
+        // Circumference enough for every pin plus a gap; at least clear of an anchor pin.
+        let r = max(minimum * Double(around.count) / (2 * .pi) + 1, anchor == nil ? minimum / 2 + 1 : minimum + 1)
+        var result = around.enumerated().map { k, i -> (Int, (x: Double, y: Double)) in
+            let angle = -Double.pi / 2 + 2 * .pi * Double(k) / Double(around.count)
+            return (i, (cx + r * cos(angle), cy + r * sin(angle)))
+        }
+        if let anchor { result.append((anchor, points[anchor])) }
+        return result
     }
 }

@@ -199,3 +199,22 @@ final class NeighborhoodMapTests: XCTestCase {
         return result
     }
 }
+
+final class PinLayoutTests: XCTestCase {
+    func testNoDrawnPinsOverlapEvenAcrossGroups() {
+        // Three tight groups close enough that their rings would collide.
+        var points: [(x: Double, y: Double)] = []
+        for (gx, gy) in [(100.0, 100.0), (130.0, 100.0), (115.0, 126.0)] {
+            for k in 0..<5 { points.append((gx + Double(k % 2), gy + Double(k / 2))) }
+        }
+        let placed = PinLayout.fan(points, radius: 9, fixed: 3)
+        for i in placed.indices {
+            for j in placed.indices where j > i {
+                XCTAssertGreaterThanOrEqual(
+                    hypot(placed[i].drawX - placed[j].drawX, placed[i].drawY - placed[j].drawY), 19,
+                    "pins \(i) and \(j)")
+            }
+        }
+        XCTAssertFalse(placed[3].moved, "the selected pin stays where it is")
+    }
+}
