@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where pins are drawn. Pins closer than their diameter would hide each other, so each overlapping group is
-/// fanned out on a small circle around its middle (around the selected pin, which never moves), in number order.
+/// fanned out on a small circle around its middle (around the selected pin, which never moves).
 /// Fanning one group can push a pin onto a neighbouring group; such groups are merged and fanned again.
 enum PinLayout {
     struct Placed {
@@ -62,9 +62,18 @@ enum PinLayout {
     )] {
         guard members.count > 1 else { return members.map { ($0, points[$0]) } }
         let anchor = members.contains(where: { $0 == fixed }) ? fixed : nil
-        let around = members.filter { $0 != anchor }.sorted()
         let cx = anchor.map { points[$0].x } ?? members.map { points[$0].x }.reduce(0, +) / Double(members.count)
         let cy = anchor.map { points[$0].y } ?? members.map { points[$0].y }.reduce(0, +) / Double(members.count)
+        // Around the ring in the order of each pin's true bearing from the middle, so leaders do not cross;
+        // the pin number breaks ties, which keeps the layout deterministic.
+        func bearing(_ i: Int) -> Double {
+            let angle = atan2(points[i].y - cy, points[i].x - cx) + Double.pi / 2
+            return angle < 0 ? angle + 2 * .pi : angle
+        }
+        let around = members.filter { $0 != anchor }.sorted { a, b in
+            let (ba, bb) = (bearing(a), bearing(b))
+            return abs(ba - bb) > 1e-9 ? ba < bb : a < b
+        }
         // Circumference enough for every pin plus a gap; at least clear of an anchor pin.
         let r = max(minimum * Double(around.count) / (2 * .pi) + 1, anchor == nil ? minimum / 2 + 1 : minimum + 1)
         var result = around.enumerated().map { k, i -> (Int, (x: Double, y: Double)) in

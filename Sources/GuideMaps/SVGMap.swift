@@ -80,6 +80,17 @@ public enum SVGMap {
             for item in nearby { svg.append(pinMarkup(item)) }
             svg.append("</g>")
         }
+        // A fanned-out pin keeps a leader to where the place really is, drawn beneath every pin.
+        let moved = pins.filter { $0.drawX != $0.x || $0.drawY != $0.y }
+        if !moved.isEmpty {
+            svg.append("<g class=\"map-leaders\" aria-hidden=\"true\">")
+            for item in moved {
+                svg.append(
+                    "<line class=\"pin-leader\" x1=\"\(n(item.x))\" y1=\"\(n(item.y))\" x2=\"\(n(item.drawX))\" y2=\"\(n(item.drawY))\"/>"
+                        + "<circle class=\"pin-anchor\" cx=\"\(n(item.x))\" cy=\"\(n(item.y))\" r=\"2.0\"/>")
+            }
+            svg.append("</g>")
+        }
         svg.append("<g class=\"map-pins\">")
         // Selected pin last so it is drawn on top.
         let main = pins.filter { $0.pin.kind != .nearby }
@@ -141,12 +152,6 @@ public enum SVGMap {
         let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
         let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
         var body = "<title>\(title)</title>"
-        if item.drawX != item.x || item.drawY != item.y {
-            // A fanned-out pin keeps a leader to where the place really is.
-            body +=
-                "<line class=\"pin-leader\" x1=\"\(n(item.x))\" y1=\"\(n(item.y))\" x2=\"\(n(item.drawX))\" y2=\"\(n(item.drawY))\"/>"
-                + "<circle class=\"pin-anchor\" cx=\"\(n(item.x))\" cy=\"\(n(item.y))\" r=\"2.0\"/>"
-        }
         body += "<circle cx=\"\(n(item.drawX))\" cy=\"\(n(item.drawY))\" r=\"\(n(item.r))\"/>"
         if let number = pin.number {
             body += "<text x=\"\(n(item.drawX))\" y=\"\(n(item.drawY + 3.5))\" text-anchor=\"middle\">\(number)</text>"

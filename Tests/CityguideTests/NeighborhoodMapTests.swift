@@ -114,8 +114,8 @@ final class NeighborhoodMapTests: XCTestCase {
     func testOverlappingPinsAreFannedOutAndTheSelectedStaysCentered() throws {
         let same = at(500, 500)
         let doc = try parse(SVGMap.render(spec([same, same, same, at(0, 900)], selected: 1)))
-        let xs = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle[not(@class)]/@cx").compactMap { Double($0) }
-        let ys = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle[not(@class)]/@cy").compactMap { Double($0) }
+        let xs = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle/@cx").compactMap { Double($0) }
+        let ys = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:circle/@cy").compactMap { Double($0) }
         XCTAssertEqual(xs.count, 4)
         for i in 0..<4 {
             for j in (i + 1)..<4 {
@@ -123,7 +123,9 @@ final class NeighborhoodMapTests: XCTestCase {
             }
         }
         XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle[not(@class)]/@cx"), ["320.0"])
-        XCTAssertEqual(doc.count("//svg:line[@class='pin-leader']"), 2, "moved pins point back to the true spot")
+        XCTAssertEqual(
+            doc.count("//svg:g[@class='map-leaders']/svg:line[@class='pin-leader']"), 2,
+            "moved pins point back to the true spot")
     }
 
     struct LabelBox {
