@@ -36,6 +36,10 @@ public enum SVGMap {
             labels.block(Box(centerX: p.x, centerY: p.y, width: 20, height: 20))
         }
 
+        // The route is an obstacle for every label, area names included.
+        if spec.route != nil, let a = originPoint, let to = spec.route?.to {
+            labels.blockSegment(a, projection.point(to))
+        }
         if !spec.areas.isEmpty {
             svg.append("<g class=\"map-areas\">")
             for area in spec.areas {
@@ -55,7 +59,6 @@ public enum SVGMap {
 
         if let route = spec.route, let a = originPoint {
             let b = projection.point(route.to)
-            labels.blockSegment(a, b)
             svg.append("<g class=\"map-route\">")
             svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
             // Beside the line where it is free, else in the corner: the estimate must stay visible.
