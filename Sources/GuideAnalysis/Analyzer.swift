@@ -6,31 +6,25 @@ public enum Analyzer {
     public static func analyze(plan: CityPlan, data: CityData, today: Date) -> CityGuide {
         // The same place returned for two categories becomes one place, listed in both; two records with the
         // same name within 50 m are one place too.
-        var loaded: [(CityPlan.Category, [Place])] = []
-        var perCategory: [(CityPlan.Category, CategoryList.Status, [Place])] = []
-        for category in plan.categories {
-            switch data.places[category.id] ?? .absent {
-            case .loaded(let places): loaded.append((category, places))
-            case .absent: perCategory.append((category, .absent, []))
-            case .failed(let reason): perCategory.append((category, .failed(reason), []))
-            }
-        }
-        let (merged, aliases) = Deduplication.merge(loaded.flatMap(\.1))
+        let outcomes = plan.categories.map { data.places[$0.id] ?? .absent }
+        let (merged, aliases) = Deduplication.merge(outcomes.flatMap { $0.value ?? [] })
         var records: [String: Place] = [:]
         for place in merged where records[place.id] == nil { records[place.id] = place }
-        for (category, places) in loaded {
-            var seen: Set<String> = []
-            let unique = places.compactMap { place -> Place? in
-                let id = aliases[place.id] ?? place.id
-                guard seen.insert(id).inserted, var record = records[id] else { return nil }
-                record.providerRank = place.providerRank
-                return record
+        let perCategory = zip(plan.categories, outcomes).map {
+            category, outcome -> (CityPlan.Category, CategoryList.Status, [Place]) in
+            switch outcome {
+            case .loaded(let places):
+                var seen: Set<String> = []
+                let unique = places.compactMap { place -> Place? in
+                    let id = aliases[place.id] ?? place.id
+                    guard seen.insert(id).inserted, var record = records[id] else { return nil }
+                    record.providerRank = place.providerRank
+                    return record
+                }
+                return (category, .ok, unique)
+            case .absent: return (category, .absent, [])
+            case .failed(let reason): return (category, .failed(reason), [])
             }
-            perCategory.append((category, .ok, unique))
-        }
-        // Lists keep the configured category order.
-        perCategory.sort { a, b in
-            plan.categories.firstIndex { $0.id == a.0.id }! < plan.categories.firstIndex { $0.id == b.0.id }!
         }
         let weighted = Ranking.weightedRatings(records.values.sorted { $0.id < $1.id })
 
@@ -95,10 +89,7 @@ public enum Analyzer {
 
     /// Events from the build date on (in the city's own calendar), soonest first.
     public static func upcoming(_ events: [Event], today: Date, in zone: TimeZone) -> [Event] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let d = calendar.dateComponents([.year, .month, .day], from: today)
-        let todayKey = String(format: "%04d-%02d-%02d", d.year ?? 0, d.month ?? 0, d.day ?? 0)
+        let todayKey = CalendarDay.iso(today, in: zone)
         var seen: Set<String> = []
         return events.filter { $0.localDate >= todayKey && seen.insert($0.id).inserted }.sorted { a, b in
             if a.localDate != b.localDate { return a.localDate < b.localDate }

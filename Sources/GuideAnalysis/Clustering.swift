@@ -83,11 +83,10 @@ public enum Outline {
     public static func buffered(_ coordinates: [Coordinate], buffer: Double = 75) -> (
         outline: [Coordinate], label: Coordinate
     ) {
-        guard let first = coordinates.first else { return ([], Coordinate(latitude: 0, longitude: 0)) }
+        guard !coordinates.isEmpty else { return ([], Coordinate(latitude: 0, longitude: 0)) }
         let ref = Coordinate(
             latitude: coordinates.map(\.latitude).reduce(0, +) / Double(coordinates.count),
             longitude: coordinates.map(\.longitude).reduce(0, +) / Double(coordinates.count))
-        _ = first
         let core = hull(coordinates.map { project($0, around: ref) })
         var grown: [Point] = []
         for p in core {

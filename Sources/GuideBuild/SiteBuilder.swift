@@ -202,7 +202,7 @@ public struct SiteBuilder: Sendable {
     }
 
     func dataNote(_ config: SiteConfig, recorded: Date?) -> String {
-        let when = recorded.map { " recorded \(Self.day($0))" } ?? ""
+        let when = recorded.map { " recorded \(CalendarDay.iso($0))" } ?? ""
         switch config.source {
         case .sample: return "the bundled sample data\(when)"
         case .recorded: return "recorded API responses\(when)"
@@ -210,12 +210,6 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    static func day(_ date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-    }
 }
 
 /// Runs the async fetch stage from the synchronous pipeline. Only called from the CLI's main thread and from

@@ -61,11 +61,8 @@ enum LiveRequests {
     static func ticketmaster(live: LiveSettings, key: String, center: Coordinate, from date: Date, page: Int)
         -> APIRequest?
     {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let d = calendar.dateComponents([.year, .month, .day], from: date)
         // The whole build day in UTC, so events later today anywhere in the world are included.
-        let start = String(format: "%04d-%02d-%02dT00:00:00Z", d.year ?? 0, d.month ?? 0, d.day ?? 0)
+        let start = CalendarDay.iso(date) + "T00:00:00Z"
         let query = [
             ("apikey", key), ("latlong", ll(center)), ("radius", String(live.eventRadiusKm)), ("unit", "km"),
             ("sort", "date,asc"), ("startDateTime", start), ("size", "50"), ("page", String(page)),

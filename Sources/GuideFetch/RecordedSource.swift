@@ -8,10 +8,12 @@ public struct RecordedSource: Sendable {
     public let directory: URL
     /// How warnings name the folder (e.g. "sample" or the path from site.yaml).
     public let label: String
+    private let manifest: Manifest
 
     public init(directory: URL, label: String) {
         self.directory = directory
         self.label = label
+        manifest = Manifest.read(from: directory)
     }
 
     /// The bundled sample.
@@ -28,16 +30,17 @@ public struct RecordedSource: Sendable {
     }
 
     /// Optional `manifest.json`: when the folder was recorded and in which units weather was asked for.
-    private struct Manifest: Decodable {
+    private struct Manifest: Decodable, Sendable {
         var recorded_at: String?
         var weather_units: String?
-    }
 
-    private var manifest: Manifest {
-        guard let data = try? Data(contentsOf: directory.appendingPathComponent("manifest.json")),
-            let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
-        else { return Manifest() }
-        return manifest
+        /// Read once per source; a missing or unreadable manifest means "no date, metric weather".
+        static func read(from directory: URL) -> Manifest {
+            guard let data = try? Data(contentsOf: directory.appendingPathComponent("manifest.json")),
+                let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
+            else { return Manifest() }
+            return manifest
+        }
     }
 
     public func load(_ config: SiteConfig) -> [CityData] {

@@ -37,9 +37,8 @@ public enum SVGMap {
         }
 
         // The route is an obstacle for every label, area names included.
-        if spec.route != nil, let a = originPoint, let to = spec.route?.to {
-            labels.blockSegment(a, projection.point(to))
-        }
+        let routeEnd = spec.route.map { projection.point($0.to) }
+        if let a = originPoint, let b = routeEnd { labels.blockSegment(a, b) }
         if !spec.areas.isEmpty {
             svg.append("<g class=\"map-areas\">")
             for area in spec.areas {
@@ -57,8 +56,7 @@ public enum SVGMap {
             svg.append("</g>")
         }
 
-        if let route = spec.route, let a = originPoint {
-            let b = projection.point(route.to)
+        if let route = spec.route, let a = originPoint, let b = routeEnd {
             svg.append("<g class=\"map-route\">")
             svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
             // Beside the line where it is free, else in the corner: the estimate must stay visible.

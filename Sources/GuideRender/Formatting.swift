@@ -25,11 +25,6 @@ enum Formatting {
         return "\(weekdays[weekday - 1]) \(day) \(months[max(0, min(11, month - 1))]) \(year)"
     }
 
-    static func isoDay(_ date: Date, in zone: TimeZone) -> String {
-        let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
-    }
-
     static func longDay(_ date: Date, in zone: TimeZone) -> String {
         let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
         return day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)

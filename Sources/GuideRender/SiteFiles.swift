@@ -7,7 +7,7 @@ enum SiteFiles {
         guard let base = site.baseURL else {
             return [Page(path: "robots.txt", bytes: Data("User-agent: *\nAllow: /\n".utf8))]
         }
-        let day = Formatting.isoDay(site.buildDate, in: TimeZone(identifier: "UTC")!)
+        let day = CalendarDay.iso(site.buildDate)
         var xml =
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for path in htmlPaths.sorted() {

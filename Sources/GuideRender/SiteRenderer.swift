@@ -81,7 +81,7 @@ public struct SiteRenderer: Sendable {
         var view: View = [
             "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
-            "generated_iso": Formatting.isoDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
+            "generated_iso": CalendarDay.iso(site.buildDate),
             "data_note": site.dataNote,
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
             "has_breadcrumbs": !crumbs.isEmpty,
@@ -203,8 +203,11 @@ public struct SiteRenderer: Sendable {
         return view
     }
 
-    func events(_ city: CityGuide, limit: Int?) -> View {
-        var view = values.events(city.events, city: city, limit: limit)
+    /// - Parameter only: keep just these events (a neighborhood's), keeping the "unavailable" state as it is.
+    func events(_ city: CityGuide, limit: Int?, only ids: [String]? = nil) -> View {
+        var outcome = city.events
+        if let ids, case .loaded(let all) = outcome { outcome = .loaded(all.filter { ids.contains($0.id) }) }
+        var view = values.events(outcome, city: city, limit: limit)
         view["as_of"] = present(asOf(city, "events"))
         return view
     }
@@ -305,12 +308,7 @@ public struct SiteRenderer: Sendable {
             id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)", places: places, city: city,
             root: root,
             area: hood)
-        var events = values.events(city.events, city: city, limit: nil)
-        let attached = (city.events.value ?? []).filter { hood.eventIDs.contains($0.id) }
-        events["list"] = attached.map { values.event($0, city: city) }
-        events["empty"] = attached.isEmpty
-        events["as_of"] = present(asOf(city, "events"))
-        view["events"] = events
+        view["events"] = events(city, limit: nil, only: hood.eventIDs)
         return view
     }
 

@@ -14,7 +14,7 @@ struct Cityguide: ParsableCommand {
 
 /// Prints a user-facing error (no stack trace) and exits non-zero.
 func fail(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
+    printErr(message)
     return ExitCode(1)
 }
 
