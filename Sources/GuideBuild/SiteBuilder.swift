@@ -24,6 +24,9 @@ public struct SiteBuilder: Sendable {
     public var observe: @Sendable (FetchEvent) -> Void = { _ in }
     /// First retry delay, seconds (tests shorten it).
     public var retryBase: Double = 0.5
+    /// Called between the steps that must survive a kill (cache and output writes), with the step's name;
+    /// tests stop the process there.
+    public var checkpoint: @Sendable (String) -> Void = { _ in }
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -109,7 +112,7 @@ public struct SiteBuilder: Sendable {
         let report = FetchReport()
         let fetcher = LiveFetcher(
             client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
-            observe: observe)
+            observe: observe, checkpoint: checkpoint)
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
         let (cities, bodies) = runBlocking { await source.load() }
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.

@@ -1,5 +1,6 @@
 import Foundation
 import GuideConfig
+import GuideModel
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -39,6 +40,8 @@ public struct LiveFetcher: Sendable {
         var stale: Bool
         /// Why a fresh body could not be had (with or without a stale one standing in).
         var failure: String?
+        /// Something the operator should know that did not cost any data (the cache could not be written).
+        var note: String?
     }
 
     let client: any HTTPClient
@@ -57,12 +60,13 @@ public struct LiveFetcher: Sendable {
 
     public init(
         client: any HTTPClient, keys: APIKeys, live: LiveSettings, mode: Mode, now: @escaping @Sendable () -> Date,
-        report: FetchReport, retryBase: Double = 0.5, observe: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+        report: FetchReport, retryBase: Double = 0.5, observe: @escaping @Sendable (FetchEvent) -> Void = { _ in },
+        checkpoint: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.client = client
         self.keys = keys
         self.live = live
-        self.cache = ResponseCache(directory: live.cacheDirectory)
+        self.cache = ResponseCache(directory: live.cacheDirectory, checkpoint: checkpoint)
         self.mode = mode
         self.now = now
         self.report = report
@@ -98,12 +102,22 @@ public struct LiveFetcher: Sendable {
             failure = reason
         } else {
             do {
-                let body = try await download(resource)
-                try? cache.write(
-                    resource.name, body: keys.redact(body), fetchedAt: now(),
-                    source: keys.redact(resource.first?.url.absoluteString ?? ""))
+                // Redacted once, before anything keeps or shows it: a body that echoes the key must not carry it
+                // onto a page or into the cache.
+                let body = keys.redact(try await download(resource))
+                let fetchedAt = now()
+                var note: String?
+                do {
+                    try cache.write(
+                        resource.name, body: body, fetchedAt: fetchedAt,
+                        source: keys.redact(resource.first?.display ?? ""))
+                } catch {
+                    note =
+                        "the response could not be saved in the cache (\(keys.redact("\(error)"))); check the "
+                        + "cache folder's permissions and free space"
+                }
                 observe(.fetched(provider, label: resource.label))
-                return Outcome(body: body, fetchedAt: now(), stale: false, failure: nil)
+                return Outcome(body: body, fetchedAt: fetchedAt, stale: false, failure: nil, note: note)
             } catch {
                 failure = keys.redact("\(error)")
             }
@@ -180,7 +194,7 @@ public struct LiveFetcher: Sendable {
                 if let after = Self.retryAfter(response.headers["retry-after"], now: now()) {
                     guard after <= 60 else {
                         throw FetchFailure(
-                            "\(provider.displayName) answered HTTP \(response.status) and asked to wait \(Int(after)) s"
+                            "\(provider.displayName) answered HTTP \(response.status) and asked to wait \(Coordinate.format(after, decimals: 0)) s"
                         )
                     }
                     delay = max(delay, after)
@@ -192,7 +206,7 @@ public struct LiveFetcher: Sendable {
                     "\(provider.displayName) answered HTTP \(response.status)\(Self.detail(response, resource))")
             case .failure(let error):
                 guard let text = Self.retryableNetworkError(error, timeout: request.timeout) else {
-                    throw FetchFailure("\(provider.displayName) request failed: \(keys.redact("\(error)"))")
+                    throw FetchFailure("\(provider.displayName) request failed: \(keys.redact(Self.describe(error)))")
                 }
                 reason = text
             }
@@ -219,12 +233,29 @@ public struct LiveFetcher: Sendable {
     /// `Retry-After` in seconds, from a number or an HTTP date.
     static func retryAfter(_ value: String?, now: Date) -> Double? {
         guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Double(value) { return max(0, seconds) }
+        if let seconds = Double(value) { return seconds.isFinite ? max(0, seconds) : nil }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
         return formatter.date(from: value).map { max(0, $0.timeIntervalSince(now)) }
+    }
+
+    /// An error in cityguide's words. Foundation's own descriptions carry the request's URL, key included,
+    /// in whatever encoding it was sent; they never reach a message.
+    static func describe(_ error: Error) -> String {
+        if let refused = error as? RedirectRefused { return refused.description }
+        guard let urlError = error as? URLError else { return "an unexpected \(type(of: error)) error" }
+        switch urlError.code {
+        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
+            .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+            return "the secure connection could not be established (TLS)"
+        case .badURL, .unsupportedURL: return "the address is not usable; check base_url"
+        case .httpTooManyRedirects, .redirectToNonExistentLocation: return "the server redirected in a loop"
+        case .dataLengthExceedsMaximum: return "the response was too large"
+        case .cancelled: return "the request was cancelled"
+        default: return "a network error (URLError \(urlError.code.rawValue))"
+        }
     }
 
     /// A description when the error is worth retrying (timeouts, refused or dropped connections).

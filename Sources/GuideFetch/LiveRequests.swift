@@ -7,6 +7,20 @@ enum LiveRequests {
     /// The header the current Places API requires (its date-versioned API).
     static let foursquareVersion = "2025-06-17"
 
+    /// A GET request; `secret` names the query item that carries the key, so `display` can leave it out.
+    static func request(
+        _ base: String, _ path: String, _ query: [(String, String)], secret: String? = nil,
+        headers: [String: String] = ["Accept": "application/json"], timeout: TimeInterval
+    ) -> APIRequest? {
+        guard let url = url(base, path, query) else { return nil }
+        let shown = query.map { $0.0 == secret ? ($0.0, redactedPlaceholder) : $0 }
+        let display = Self.url(base, path, shown)?.absoluteString.replacingOccurrences(
+            of: redactedPlaceholder, with: "•••")
+        return APIRequest(url: url, headers: headers, timeout: timeout, display: display)
+    }
+
+    private static let redactedPlaceholder = "CITYGUIDE-REDACTED"
+
     static func url(_ base: String, _ path: String, _ query: [(String, String)]) -> URL? {
         let trimmed = base.hasSuffix("/") ? String(base.dropLast()) : base
         guard var components = URLComponents(string: trimmed + path) else { return nil }
@@ -52,9 +66,7 @@ enum LiveRequests {
             headers["Authorization"] = key
         }
         if category.foursquare.isEmpty { query.append(("query", category.name)) }
-        return url(settings.baseURL, path, query).map {
-            APIRequest(url: $0, headers: headers, timeout: live.timeoutSeconds)
-        }
+        return request(settings.baseURL, path, query, headers: headers, timeout: live.timeoutSeconds)
     }
 
     /// Ticketmaster: events around the center from the build date on, soonest first.
@@ -67,15 +79,15 @@ enum LiveRequests {
             ("apikey", key), ("latlong", ll(center)), ("radius", String(live.eventRadiusKm)), ("unit", "km"),
             ("sort", "date,asc"), ("startDateTime", start), ("size", "50"), ("page", String(page)),
         ]
-        return url(live.settings(.ticketmaster).baseURL, "/discovery/v2/events.json", query).map {
-            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
-        }
+        return request(
+            live.settings(.ticketmaster).baseURL, "/discovery/v2/events.json", query, secret: "apikey",
+            timeout: live.timeoutSeconds)
     }
 
     static func google(live: LiveSettings, key: String, address: String) -> APIRequest? {
-        url(live.settings(.google).baseURL, "/maps/api/geocode/json", [("address", address), ("key", key)]).map {
-            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
-        }
+        request(
+            live.settings(.google).baseURL, "/maps/api/geocode/json", [("address", address), ("key", key)],
+            secret: "key", timeout: live.timeoutSeconds)
     }
 
     static func openWeather(live: LiveSettings, key: String, center: Coordinate, units: UnitSystem) -> APIRequest? {
@@ -84,9 +96,9 @@ enum LiveRequests {
             ("lon", Coordinate.format(center.longitude, decimals: 4)),
             ("units", units.rawValue), ("appid", key),
         ]
-        return url(live.settings(.openweathermap).baseURL, "/data/2.5/weather", query).map {
-            APIRequest(url: $0, headers: ["Accept": "application/json"], timeout: live.timeoutSeconds)
-        }
+        return request(
+            live.settings(.openweathermap).baseURL, "/data/2.5/weather", query, secret: "appid",
+            timeout: live.timeoutSeconds)
     }
 
     /// The `rel="next"` target of an RFC 8288 `Link` header, as Foursquare sends for more results.

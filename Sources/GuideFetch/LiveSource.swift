@@ -30,6 +30,7 @@ public struct LiveSource: Sendable {
 
     /// One value per city in config order, plus every body used, by recorded path (`<city>/places/<id>.json`).
     public func load() async -> (cities: [CityData], bodies: [String: Data]) {
+        fetcher.cache.sweep(now: fetcher.now())
         var perCity: [String: Int] = [:]
         for city in config.cities { perCity[city.name] = (city.center == nil ? 1 : 0) + city.categories.count + 2 }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
@@ -66,6 +67,9 @@ public struct LiveSource: Sendable {
             if let failure = outcome.failure {
                 let stood = outcome.fetchedAt.map { "; showing the response from \(Self.day($0))" } ?? ""
                 warnings.append(DataWarning(city: city.name, part: part, file: source, reason: failure + stood))
+            }
+            if let note = outcome.note {
+                warnings.append(DataWarning(city: city.name, part: part, file: source, reason: note))
             }
         }
 

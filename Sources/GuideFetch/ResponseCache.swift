@@ -1,9 +1,19 @@
 import Foundation
 import GuideModel
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Last good responses on disk, one file per resource (`<dir>/<city>/<part>.json`) with a sidecar
-/// `.meta.json` saying when it was fetched and from where (the URL with its key removed). Only bodies that
-/// decoded are written, so an error never replaces good data.
+/// `.meta.json` saying when it was fetched, from where (the URL without its key) and which body it belongs to
+/// (size and hash). Only bodies that decoded are written, so an error never replaces good data.
+///
+/// Each file is replaced atomically (temporary file, `fsync`, `rename(2)`); the body goes first, then the meta.
+/// A kill between the two leaves a new body beside an old meta: the hash no longer matches, and the pair is
+/// ignored rather than served with the wrong date.
 public struct ResponseCache: Sendable {
     public struct Entry: Sendable {
         public var body: Data
@@ -11,9 +21,15 @@ public struct ResponseCache: Sendable {
     }
 
     public let directory: URL
+    /// Called between the steps of a write (`cache-body`, `cache-meta`), so tests can stop the process there.
+    let checkpoint: @Sendable (String) -> Void
 
-    public init(directory: URL) {
+    /// Temporary files end with this; a kill can leave one behind, and `sweep` removes it later.
+    public static let temporarySuffix = ".partial"
+
+    public init(directory: URL, checkpoint: @escaping @Sendable (String) -> Void = { _ in }) {
         self.directory = directory
+        self.checkpoint = checkpoint
     }
 
     /// `name` is built from slugs and category ids only (`san-francisco/places/coffee`), never from a URL.
@@ -22,35 +38,111 @@ public struct ResponseCache: Sendable {
         return (body, directory.appendingPathComponent(name + ".meta.json"))
     }
 
+    private struct Meta: Codable {
+        var fetched_at: Double
+        var source: String?
+        /// Absent in caches written before the hash was recorded; such entries are trusted as they are.
+        var body_bytes: Int?
+        var body_fnv1a64: String?
+    }
+
+    /// The entry, or nil when there is none or its body and meta do not belong together.
     public func read(_ name: String) -> Entry? {
         let (bodyURL, metaURL) = files(name)
-        struct Meta: Decodable { var fetched_at: Double }
         guard let body = FileManager.default.contents(atPath: bodyURL.path),
             let metaData = FileManager.default.contents(atPath: metaURL.path),
-            let meta = try? JSONDecoder().decode(Meta.self, from: metaData)
+            let meta = try? JSONDecoder().decode(Meta.self, from: metaData), meta.fetched_at.isFinite
         else { return nil }
+        if let bytes = meta.body_bytes, bytes != body.count { return nil }
+        if let hash = meta.body_fnv1a64, hash != Self.fnv1a64(body) { return nil }
         return Entry(body: body, fetchedAt: Date(timeIntervalSince1970: meta.fetched_at))
     }
 
-    /// Writes via a temporary file and a rename, so a kill never leaves half a body behind.
     public func write(_ name: String, body: Data, fetchedAt: Date, source: String) throws {
         let (bodyURL, metaURL) = files(name)
         try FileManager.default.createDirectory(
             at: bodyURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let meta = try JSONSerialization.data(
-            withJSONObject: ["fetched_at": fetchedAt.timeIntervalSince1970, "source": source], options: [.sortedKeys])
-        try replace(bodyURL, with: body)
-        try replace(metaURL, with: meta)
+        let meta = Meta(
+            fetched_at: fetchedAt.timeIntervalSince1970, source: source, body_bytes: body.count,
+            body_fnv1a64: Self.fnv1a64(body))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let metaData = try encoder.encode(meta)
+        try Self.replace(bodyURL, with: body)
+        checkpoint("cache-body")
+        try Self.replace(metaURL, with: metaData)
+        checkpoint("cache-meta")
     }
 
-    private func replace(_ url: URL, with data: Data) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).\(UUID().uuidString)")
-        try data.write(to: temporary)
-        if FileManager.default.fileExists(atPath: url.path) {
-            _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: url)
+    /// Removes temporary files a killed build left behind, once they are older than `age` seconds (a build
+    /// running beside this one may still be writing a younger one).
+    public func sweep(now: Date, age: TimeInterval = 600) {
+        let fm = FileManager.default
+        guard let walker = fm.enumerator(atPath: directory.path) else { return }
+        while let path = walker.nextObject() as? String {
+            let url = directory.appendingPathComponent(path)
+            guard url.lastPathComponent.hasPrefix("."), path.hasSuffix(Self.temporarySuffix),
+                let modified = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(modified) > age
+            else { continue }
+            try? fm.removeItem(at: url)
         }
     }
+
+    /// Writes `data` beside `url`, flushes it to disk, and renames it over `url` in one step. `rename(2)`
+    /// replaces an existing file atomically; Foundation's `replaceItemAt` on Linux deletes the old file and
+    /// then fails, which once emptied the whole cache.
+    static func replace(_ url: URL, with data: Data) throws {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CacheError(path: temporary.path, step: "create", code: errno) }
+        var failure = writeAll(fd, data).map { CacheError(path: temporary.path, step: "write", code: $0) }
+        if failure == nil, fsync(fd) != 0 { failure = CacheError(path: temporary.path, step: "flush", code: errno) }
+        close(fd)
+        if failure == nil, rename(temporary.path, url.path) != 0 {
+            failure = CacheError(path: url.path, step: "rename", code: errno)
+        }
+        if let failure {
+            unlink(temporary.path)
+            throw failure
+        }
+    }
+
+    /// FNV-1a, 64 bits: enough to tell one body from another, which is all the meta needs.
+    static func fnv1a64(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+}
+
+/// Writes every byte; the `errno` of a failure, or nil.
+private func writeAll(_ fd: Int32, _ data: Data) -> Int32? {
+    data.withUnsafeBytes { raw -> Int32? in
+        guard let base = raw.baseAddress else { return nil }
+        var offset = 0
+        while offset < raw.count {
+            let written = write(fd, base + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += written
+        }
+        return nil
+    }
+}
+
+/// A cache file could not be written; the previous entry is still there.
+struct CacheError: Error, CustomStringConvertible {
+    var path: String
+    var step: String
+    var code: Int32
+
+    var description: String { "could not \(step) \(path): \(String(cString: strerror(code)))" }
 }

@@ -33,10 +33,10 @@ struct FetchCommand: ParsableCommand {
             let (files, report) = try builder.record(into: target)
             if let report { print(report.text) }
             if record != nil {
-                print("Recorded \\(files) files into \\(record!); build from them with `source: recorded`.")
+                print("Recorded \(files) files into \(record!); build from them with `source: recorded`.")
             }
         } catch {
-            throw fail("\\(error)")
+            throw fail("\(error)")
         }
     }
 }

@@ -86,6 +86,13 @@ final class APITestServer: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// Forgets every scripted answer not yet given.
+    func clearScripts() {
+        lock.lock()
+        scripts = [:]
+        lock.unlock()
+    }
+
     func setBody(_ path: String, _ body: Data) {
         lock.lock()
         bodies[path] = body

@@ -1,0 +1,143 @@
+import Foundation
+import GuideBuild
+import GuideFetch
+import XCTest
+
+@testable import GuideValidate
+
+/// The cache as a nightly job lives with it: night after night against the loopback server, good and bad.
+final class CacheNightsTests: XCTestCase {
+    var server: APITestServer!
+
+    override func setUpWithError() throws {
+        server = try APITestServer(bodies: [
+            "/places/search": try fixture("foursquare-current.json"),
+            "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
+            "/data/2.5/weather": try fixture("owm-ok.json"),
+        ])
+        try server.start()
+    }
+
+    override func tearDown() { server.stop() }
+
+    var config: String {
+        """
+        title: Nightly
+        source: live
+        categories:
+          - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
+          - {id: bars, name: Bars, foursquare: ["13003"]}
+        live:
+          timeout_seconds: 1
+          retries: 1
+          foursquare: {base_url: "\(server.baseURL)"}
+          ticketmaster: {base_url: "\(server.baseURL)"}
+          openweathermap: {base_url: "\(server.baseURL)"}
+        cities:
+          - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}
+
+        """
+    }
+
+    static let bodies = ["places/coffee", "places/bars", "events", "weather"].map { "berlin/\($0)" }
+
+    /// Every file under the cache folder, relative path → bytes.
+    func cacheFiles(_ site: TestSite) -> [String: Data] {
+        snapshot(site.dir.appendingPathComponent(".cityguide/cache"))
+    }
+
+    func night(_ site: TestSite, _ index: Int, mode: LiveFetcher.Mode = .normal, keys: Bool = true) throws
+        -> BuildSummary
+    {
+        var builder = site.builder()
+        builder.environment = keys ? LiveFetchTests.keys : [:]
+        builder.mode = mode
+        builder.retryBase = 0.01
+        // 25 hours apart: every part, places included, is past its time-to-live each night.
+        let at = Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 25 * 3600)
+        builder.now = { at }
+        return try builder.build()
+    }
+
+    func testGoodGoodFaultGoodOfflineKeepsEveryBody() throws {
+        let site = try TestSite(config: config)
+        defer { site.remove() }
+        let cache = ResponseCache(directory: site.dir.appendingPathComponent(".cityguide/cache"))
+        let expected = Set(Self.bodies.flatMap { ["\($0).json", "\($0).meta.json"] })
+
+        // Night 1: a first fetch fills the cache.
+        XCTAssertEqual(try night(site, 1).warnings, [])
+        XCTAssertEqual(Set(cacheFiles(site).keys), expected)
+
+        // Night 2: every part is fetched again over its old entry, and a place has been renamed.
+        let renamed = String(decoding: try fixture("foursquare-current.json"), as: UTF8.self)
+            .replacingOccurrences(of: "Minimal Café", with: "Minimal Café Roastery")
+        server.setBody("/places/search", Data(renamed.utf8))
+        XCTAssertEqual(try night(site, 2).warnings, [])
+        XCTAssertEqual(Set(cacheFiles(site).keys), expected, "no body lost, no temporary file left")
+        XCTAssertEqual(cache.read("berlin/places/coffee")?.body, Data(renamed.utf8), "the new body replaced the old")
+        let afterGood = cacheFiles(site)
+
+        // Night 3: every provider fails; the pages keep their data and say how old it is.
+        for path in APITestServer.paths { server.script(path, Array(repeating: .status(503), count: 20)) }
+        let fault = try night(site, 3)
+        server.clearScripts()
+        XCTAssertEqual(fault.fetch?.stale.count, 4)
+        XCTAssertEqual(cacheFiles(site), afterGood, "a failed night changes nothing in the cache")
+        let coffee = try site.page("berlin/coffee/index.html")
+        XCTAssertTrue(coffee.strings("//h:a[@class='place-name']").contains("Minimal Café Roastery"))
+        XCTAssertEqual(coffee.strings("//h:p[@class='notice']").filter { $0.hasPrefix("Data as of ") }.count, 1)
+
+        // Night 4: good again.
+        XCTAssertEqual(try night(site, 4).warnings, [])
+        XCTAssertEqual(Set(cacheFiles(site).keys), expected)
+        for name in Self.bodies { XCTAssertNotNil(cache.read(name), "\(name) is a matching pair") }
+
+        // Night 5: no network and no keys; everything comes from the cache, marked as of night 4.
+        let requests = server.hits.count
+        let offline = try night(site, 5, mode: .offline, keys: false)
+        XCTAssertEqual(server.hits.count, requests)
+        XCTAssertEqual(offline.fetch?.stale.count, 4)
+        XCTAssertEqual(offline.warnings, [])
+        let events = try site.page("berlin/events/index.html")
+        XCTAssertEqual(events.strings("//h:p[@class='notice']").filter { $0.hasPrefix("Events as of ") }.count, 1)
+        XCTAssertEqual(Set(cacheFiles(site).keys), expected)
+    }
+
+    func testTornPairIsIgnoredAndLeftoverTemporaryFilesAreSwept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = ResponseCache(directory: dir)
+        let night1 = Date(timeIntervalSince1970: 1_795_000_000)
+        try cache.write("berlin/weather", body: Data("{\"a\":1}".utf8), fetchedAt: night1, source: "x")
+        XCTAssertEqual(cache.read("berlin/weather")?.fetchedAt, night1)
+
+        // A kill after the body was renamed but before its meta: new body, old meta. Not served with the old date.
+        try Data("{\"a\":2}".utf8).write(to: dir.appendingPathComponent("berlin/weather.json"))
+        XCTAssertNil(cache.read("berlin/weather"))
+        // The next good write repairs the pair.
+        try cache.write("berlin/weather", body: Data("{\"a\":3}".utf8), fetchedAt: night1, source: "x")
+        XCTAssertEqual(cache.read("berlin/weather")?.body, Data("{\"a\":3}".utf8))
+
+        // A temporary file from a killed write is removed once it is old enough to belong to no running build.
+        let stray = dir.appendingPathComponent("berlin/.weather.json.1234\(ResponseCache.temporarySuffix)")
+        try Data("half".utf8).write(to: stray)
+        cache.sweep(now: Date())
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stray.path), "too young: may be another build's")
+        cache.sweep(now: Date().addingTimeInterval(3600))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stray.path))
+        XCTAssertNotNil(cache.read("berlin/weather"), "sweeping never touches real entries")
+    }
+
+    func testCacheWrittenByTheEarlierFormatIsStillRead() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("berlin"), withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: dir.appendingPathComponent("berlin/weather.json"))
+        try Data(#"{"fetched_at":1795000000,"source":"https://api.openweathermap.org/…"}"#.utf8)
+            .write(to: dir.appendingPathComponent("berlin/weather.meta.json"))
+        XCTAssertEqual(
+            ResponseCache(directory: dir).read("berlin/weather")?.fetchedAt, Date(timeIntervalSince1970: 1_795_000_000))
+    }
+}
