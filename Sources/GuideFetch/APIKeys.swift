@@ -48,7 +48,7 @@ public struct APIKeys: Sendable {
         return Data(redact(String(decoding: data, as: UTF8.self)).utf8)
     }
 
-    static func spellings(of key: String) -> Set<String> {
+    public static func spellings(of key: String) -> Set<String> {
         var result: Set<String> = [key]
         // RFC 3986 unreserved characters, what a strict encoder leaves alone.
         let unreserved = CharacterSet(
