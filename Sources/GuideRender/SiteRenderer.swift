@@ -159,8 +159,6 @@ public struct SiteRenderer: Sendable {
         }
         view["events"] = events(city, limit: 5)
         view["events_href"] = root + values.pagePaths(city).events
-        view["warnings"] = city.warnings.map(\.description)
-        view["has_warnings"] = !city.warnings.isEmpty
         view["has_walkable"] = !city.walkable.isEmpty
         view["has_neighborhoods"] = !city.neighborhoods.isEmpty
         return view
@@ -181,7 +179,8 @@ public struct SiteRenderer: Sendable {
         switch list.status {
         case .ok where places.isEmpty: view["no_results"] = true
         case .absent: view["no_results"] = true
-        case .failed(let reason): view["unavailable"] = reason
+        // Only that it is missing: the reason (a URL, a file, a provider's words) is for the log and the summary.
+        case .failed: view["unavailable"] = true
         case .ok: break
         }
         if !places.isEmpty {
@@ -198,7 +197,7 @@ public struct SiteRenderer: Sendable {
     }
 
     func weather(_ city: CityGuide) -> View {
-        var view = values.weather(city.weather, cityName: city.plan.name)
+        var view = values.weather(city.weather)
         view["as_of"] = present(asOf(city, "weather"))
         return view
     }

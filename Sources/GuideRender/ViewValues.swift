@@ -43,7 +43,7 @@ struct ViewValues {
         return view
     }
 
-    func weather(_ outcome: CityData.Outcome<Weather>, cityName: String) -> View {
+    func weather(_ outcome: CityData.Outcome<Weather>) -> View {
         switch outcome {
         case .loaded(let w):
             let temperature = Formatting.temperature(celsius: w.temperature, units: site.units)
@@ -57,10 +57,9 @@ struct ViewValues {
             view["wind"] = present(w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: site.units) })
             view["unavailable"] = false
             return view
-        case .absent:
-            return ["available": false, "unavailable": true, "reason": "No weather data was recorded for \(cityName)."]
-        case .failed(let reason):
-            return ["available": false, "unavailable": true, "reason": reason]
+        case .absent, .failed:
+            // Readers learn that it is missing; why (a URL, a file, a provider's words) goes to the log.
+            return ["available": false, "unavailable": true]
         }
     }
 
@@ -90,8 +89,8 @@ struct ViewValues {
             ]
         case .absent:
             return ["list": [View](), "empty": true, "count": 0, "more": false, "unavailable": Absent()]
-        case .failed(let reason):
-            return ["list": [View](), "empty": false, "unavailable": reason, "count": 0, "more": false]
+        case .failed:
+            return ["list": [View](), "empty": false, "unavailable": true, "count": 0, "more": false]
         }
     }
 

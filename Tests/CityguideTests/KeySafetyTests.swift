@@ -127,7 +127,13 @@ final class KeySafetyTests: XCTestCase {
                     .replacingOccurrences(of: "light rain", with: "rain \(form)").utf8))
         server.script(
             "/maps/api/geocode/json",
-            [.status(404, body: Data("{\"status\":\"INVALID_REQUEST\",\"error_message\":\"bad key \(json(Self.oddKeys["GOOGLE_MAPS_API_KEY"]!))\"}".utf8))])
+            [
+                .status(
+                    404,
+                    body: Data(
+                        "{\"status\":\"INVALID_REQUEST\",\"error_message\":\"bad key \(json(Self.oddKeys["GOOGLE_MAPS_API_KEY"]!))\"}"
+                            .utf8))
+            ])
 
         // Kita has no center and its geocode fails: add one so the rest of the city builds.
         try site.write("site.yaml", config(cities: "  - {name: Kita, timezone: Asia/Tokyo}"))

@@ -42,11 +42,18 @@ final class SiteBuildTests: XCTestCase {
         let failed = try site.page("san-francisco/books/index.html")
         XCTAssertEqual(
             failed.strings("//h:p[@class='notice']"),
-            ["Bookshops unavailable: Foursquare answered with an error: Invalid request token."])
+            ["Bookshops unavailable."], "the reason is for the operator's log, not the reader")
         let city = try site.page("san-francisco/index.html")
         XCTAssertEqual(
             city.strings("//h:div[@class='weather']/h:p[@class='notice']"),
-            ["Weather unavailable: OpenWeatherMap error 404: city not found"])
+            ["Weather unavailable."])
+        // No page names a data file, a URL or a provider's error text.
+        for (path, data) in snapshot(site.output) where path.hasSuffix(".html") {
+            let text = String(decoding: data, as: UTF8.self)
+            for leak in ["data/san-francisco", "Invalid request token", "city not found", "weather.json"] {
+                XCTAssertFalse(text.contains(leak), "\(leak) on \(path)")
+            }
+        }
         let events = try site.page("san-francisco/events/index.html")
         XCTAssertEqual(events.strings("//h:p[@class='empty']"), ["No upcoming events."])
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
