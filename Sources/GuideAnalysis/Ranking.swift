@@ -20,7 +20,7 @@ public enum Ranking {
         }
         let m = median(counts)
         for place in rated {
-            let v = Double(place.ratingCount ?? Int(m.rounded()))
+            let v = place.ratingCount.map(Double.init) ?? m
             result[place.id] = v / (v + m) * place.rating! + m / (v + m) * c
         }
         return result

@@ -2,130 +2,99 @@ import Foundation
 import GuideModel
 
 /// Foursquare Places search bodies: the current API (`fsq_place_id`, top-level `latitude`/`longitude`)
-/// and v3 (`fsq_id`, `geocodes.main`).
+/// and v3 (`fsq_id`, `geocodes.main`). Every field is checked here; a bad one is left out with a note.
 public enum FoursquareDecoder {
-    private struct Body: Decodable {
-        var results: [WirePlace]?
-        var message: String?
-    }
-
-    private struct WirePlace: Decodable {
-        struct Point: Decodable {
-            var latitude: LenientDouble?
-            var longitude: LenientDouble?
-        }
-        struct Geocodes: Decodable { var main: Point? }
-        struct Category: Decodable {
-            var name: String?
-        }
-        struct Chain: Decodable { var name: String? }
-        struct Location: Decodable {
-            var address: String?
-            var formatted_address: String?
-            var locality: String?
-            var region: String?
-            var postcode: String?
-            var neighborhood: StringOrStrings?
-        }
-        struct Hours: Decodable {
-            var display: String?
-            var open_now: Bool?
-        }
-        struct Stats: Decodable {
-            var total_ratings: Int?
-            var total_tips: Int?
-            var total_photos: Int?
-        }
-        struct Tip: Decodable {
-            var text: String?
-            var created_at: String?
-        }
-        struct Photo: Decodable {
-            var prefix: String?
-            var suffix: String?
-            var width: Int?
-            var height: Int?
-        }
-
-        var fsq_place_id: String?
-        var fsq_id: String?
-        var name: String?
-        var latitude: LenientDouble?
-        var longitude: LenientDouble?
-        var geocodes: Geocodes?
-        var categories: [Category]?
-        var chains: [Chain]?
-        var location: Location?
-        var distance: LenientDouble?
-        var tel: String?
-        var website: String?
-        var description: String?
-        var hours: Hours?
-        var rating: LenientDouble?
-        var popularity: LenientDouble?
-        var price: Int?
-        var stats: Stats?
-        var tips: [Tip]?
-        var photos: [Photo]?
-    }
-
-    public static func places(from data: Data) throws -> [Place] {
-        let body = try WireJSON.decode(Body.self, from: data, provider: "Foursquare")
-        guard let results = body.results else {
-            if let message = body.message { throw ProviderError("Foursquare answered with an error: \(message)") }
+    public static func places(from data: Data) throws -> Decoded<[Place]> {
+        let (body, notes) = try WireValue.parse(data, provider: "Foursquare")
+        guard let results = body["results"] else {
+            if let message = body["message"]?.rawText {
+                throw ProviderError("Foursquare answered with an error: \(CleanText.clean(message, limit: 300).text)")
+            }
             throw ProviderError("Foursquare response has no 'results'")
         }
-        return results.enumerated().compactMap { index, wire in place(wire, rank: index) }
+        guard let items = results.array else {
+            throw ProviderError("Foursquare response could not be read: results is not a list")
+        }
+        var all = notes
+        let dates = WireDates()
+        let places = items.enumerated().compactMap { index, item -> Place? in
+            let record = WireRecord(item, label: "place \(index + 1)")
+            defer { all += record.notes }
+            return place(record, rank: index, dates: dates)
+        }
+        return Decoded(value: places, notes: capped(all))
     }
 
-    /// Records without an id, a name or a usable position cannot be placed on a page; they are skipped.
-    private static func place(_ wire: WirePlace, rank: Int) -> Place? {
-        guard let id = wire.fsq_place_id ?? wire.fsq_id, !id.isEmpty,
-            let name = wire.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty
-        else { return nil }
-        let lat = wire.latitude?.value ?? wire.geocodes?.main?.latitude?.value
-        let lon = wire.longitude?.value ?? wire.geocodes?.main?.longitude?.value
-        guard let lat, let lon else { return nil }
-        let coordinate = Coordinate(latitude: lat, longitude: lon)
-        guard coordinate.isValid else { return nil }
+    /// Records without an id, a name or a position on the globe cannot be placed on a page; they are skipped
+    /// (noted when they had something that was refused).
+    static func place(_ r: WireRecord, rank: Int, dates: WireDates) -> Place? {
+        guard case .object = r.value else {
+            r.note("is \(r.value.quoted), not a place; skipped")
+            return nil
+        }
+        guard let id = r.text(["fsq_place_id"], limit: 128) ?? r.text(["fsq_id"], limit: 128) else { return nil }
+        guard let name = r.text(["name"], limit: 200) else { return nil }
+        r.label = "place \(rank + 1) '\(name)' (id \(id))"
+        let current = r.coordinate(latitude: ["latitude"], longitude: ["longitude"])
+        guard
+            let coordinate = current
+                ?? r.coordinate(
+                    latitude: ["geocodes", "main", "latitude"], longitude: ["geocodes", "main", "longitude"])
+        else {
+            if r.lookup(["latitude"]) != nil || r.lookup(["geocodes"]) != nil { r.note("skipped: no usable position") }
+            return nil
+        }
 
         var place = Place(id: id, name: name, coordinate: coordinate)
         place.providerRank = rank
-        place.categoryNames = (wire.categories ?? []).compactMap { nonEmpty($0.name) }
-        let location = wire.location
-        place.address = nonEmpty(location?.formatted_address) ?? joinedAddress(location)
-        place.locality = nonEmpty(location?.locality)
-        place.neighborhoods = (location?.neighborhood?.values ?? []).compactMap(nonEmpty)
-        place.distance = wire.distance?.value
-        place.phone = nonEmpty(wire.tel)
-        place.website = nonEmpty(wire.website)
-        place.description = nonEmpty(wire.description)
-        place.hoursDisplay = nonEmpty(wire.hours?.display)
-        place.openNow = wire.hours?.open_now
-        place.rating = wire.rating?.value.flatMap { (0...10).contains($0) ? $0 : nil }
-        place.ratingCount = wire.stats?.total_ratings
-        place.popularity = wire.popularity?.value.flatMap { (0...1).contains($0) ? $0 : nil }
-        place.price = wire.price.flatMap { (1...4).contains($0) ? $0 : nil }
-        place.chain = wire.chains?.compactMap { nonEmpty($0.name) }.first
-        place.tips = (wire.tips ?? []).compactMap { tip in
-            nonEmpty(tip.text).map { Place.Tip(text: $0, date: WireJSON.date(tip.created_at)) }
+        place.categoryNames = r.texts(["categories"], key: "name", limit: 100, count: 10)
+        place.address =
+            r.text(["location", "formatted_address"], limit: 300)
+            ?? joined([
+                r.text(["location", "address"], limit: 200), r.text(["location", "locality"], limit: 100),
+                r.text(["location", "postcode"], limit: 20),
+            ])
+        place.locality = r.text(["location", "locality"], limit: 100)
+        // `neighborhood` is a list in the current API and was a string in older answers.
+        if let single = r.lookup(["location", "neighborhood"]), single.array == nil {
+            place.neighborhoods = r.text(["location", "neighborhood"], limit: 100).map { [$0] } ?? []
+        } else {
+            place.neighborhoods = r.list(["location", "neighborhood"], limit: 5).compactMap {
+                r.text($0, field: "location.neighborhood", limit: 100)
+            }
         }
-        place.photos = (wire.photos ?? []).compactMap { photo in
-            guard let prefix = photo.prefix, let suffix = photo.suffix else { return nil }
+        place.distance = r.number(["distance"], in: 0...40_075_000, what: "0 m to the earth's circumference")
+        place.phone = r.text(["tel"], limit: 40)
+        place.website = r.link(["website"])
+        place.description = r.text(["description"], limit: 2000)
+        place.hoursDisplay = r.text(["hours", "display"], limit: 300)
+        place.openNow = r.bool(["hours", "open_now"])
+        place.rating = r.number(["rating"], in: 0...10)
+        place.ratingCount = r.integer(["stats", "total_ratings"], in: 0...1_000_000_000)
+        place.popularity = r.number(["popularity"], in: 0...1)
+        place.price = r.integer(["price"], in: 1...4)
+        place.chain = r.texts(["chains"], key: "name", limit: 100, count: 5).first
+        place.tips = r.list(["tips"], limit: 20).enumerated().compactMap { index, item in
+            let tip = r.part(item, field: "tips[\(index)]")
+            return tip.text(["text"], limit: 1000).map {
+                Place.Tip(text: $0, date: dates.parse(tip.text(["created_at"], limit: 40)))
+            }
+        }
+        place.photos = r.list(["photos"], limit: 10).enumerated().compactMap { index, item in
+            let photo = r.part(item, field: "photos[\(index)]")
+            guard let prefix = photo.link(["prefix"]), let suffix = photo.text(["suffix"], limit: 300) else {
+                return nil
+            }
             // Foursquare photo URLs are prefix + size + suffix; 640 wide suits a content column.
-            return Place.Photo(url: prefix + "width640" + suffix, width: photo.width, height: photo.height)
+            return Place.Photo(
+                url: prefix + "width640" + suffix, width: photo.integer(["width"], in: 1...20_000),
+                height: photo.integer(["height"], in: 1...20_000))
         }
         return place
     }
 
-    private static func joinedAddress(_ location: WirePlace.Location?) -> String? {
-        guard let location else { return nil }
-        let parts = [location.address, location.locality, location.postcode].compactMap(nonEmpty)
-        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    private static func joined(_ parts: [String?]) -> String? {
+        let present = parts.compactMap { $0 }
+        return present.isEmpty ? nil : present.joined(separator: ", ")
     }
-}
-
-func nonEmpty(_ text: String?) -> String? {
-    guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
-    return trimmed
 }

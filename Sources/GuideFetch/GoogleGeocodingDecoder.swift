@@ -1,36 +1,9 @@
 import Foundation
 import GuideModel
 
-/// Google Geocoding `/geocode/json` bodies. Errors arrive with HTTP 200 and a `status`.
+/// Google Geocoding `/geocode/json` bodies. Errors arrive with HTTP 200 and a `status`. The location becomes a
+/// city's center, so one that is not on the globe is an error, not a pin in the sea.
 public enum GoogleGeocodingDecoder {
-    private struct Body: Decodable {
-        var status: String?
-        var error_message: String?
-        var results: [WireResult]?
-    }
-
-    private struct WireResult: Decodable {
-        struct LatLng: Decodable {
-            var lat: LenientDouble?
-            var lng: LenientDouble?
-        }
-        struct Viewport: Decodable {
-            var northeast: LatLng?
-            var southwest: LatLng?
-        }
-        struct Geometry: Decodable {
-            var location: LatLng?
-            var viewport: Viewport?
-        }
-        struct Component: Decodable {
-            var long_name: String?
-            var types: [String]?
-        }
-        var formatted_address: String?
-        var geometry: Geometry?
-        var address_components: [Component]?
-    }
-
     private static let statusHelp = [
         "ZERO_RESULTS": "no place matches the city's name; add `center:` to the city in site.yaml",
         "OVER_QUERY_LIMIT": "the daily or per-second quota is used up",
@@ -40,31 +13,51 @@ public enum GoogleGeocodingDecoder {
         "UNKNOWN_ERROR": "a server error; a retry may succeed",
     ]
 
-    public static func geocode(from data: Data) throws -> Geocode {
-        let body = try WireJSON.decode(Body.self, from: data, provider: "Google Geocoding")
-        let status = body.status ?? "missing"
+    public static func geocode(from data: Data) throws -> Decoded<Geocode> {
+        let (body, notes) = try WireValue.parse(data, provider: "Google Geocoding")
+        let top = WireRecord(body, label: "body")
+        let status = top.text(["status"], limit: 40) ?? "missing"
         guard status == "OK" else {
             let help = statusHelp[status].map { " — \($0)" } ?? ""
-            let message = body.error_message.map { ": \($0)" } ?? ""
+            let message = top.text(["error_message"], limit: 300).map { ": \($0)" } ?? ""
             throw ProviderError(
                 "Google Geocoding status \(status)\(message)\(help)", rejectedKey: status == "REQUEST_DENIED")
         }
-        guard let first = body.results?.first, let lat = first.geometry?.location?.lat?.value,
-            let lng = first.geometry?.location?.lng?.value
-        else { throw ProviderError("Google Geocoding said OK but sent no location") }
-        var geocode = Geocode(location: Coordinate(latitude: lat, longitude: lng))
-        geocode.formattedAddress = nonEmpty(first.formatted_address)
-        if let ne = first.geometry?.viewport?.northeast, let sw = first.geometry?.viewport?.southwest,
-            let n = ne.lat?.value, let e = ne.lng?.value, let s = sw.lat?.value, let w = sw.lng?.value
-        {
-            geocode.viewport = (Coordinate(latitude: s, longitude: w), Coordinate(latitude: n, longitude: e))
+        guard let first = top.list(["results"], limit: 1).first else {
+            throw ProviderError("Google Geocoding said OK but sent no result")
         }
+        let r = top.part(first, field: "results[0]")
+        guard r.lookup(["geometry", "location"]) != nil else {
+            throw ProviderError("Google Geocoding said OK but sent no location")
+        }
+        guard
+            let location = r.coordinate(
+                latitude: ["geometry", "location", "lat"], longitude: ["geometry", "location", "lng"])
+        else {
+            let lat = r.lookup(["geometry", "location", "lat"])?.quoted ?? "nothing"
+            let lng = r.lookup(["geometry", "location", "lng"])?.quoted ?? "nothing"
+            throw ProviderError("Google Geocoding sent a location that is not on the globe (lat \(lat), lng \(lng))")
+        }
+        var geocode = Geocode(location: location)
+        geocode.formattedAddress = r.text(["formatted_address"], limit: 300)
+        if let sw = r.coordinate(
+            latitude: ["geometry", "viewport", "southwest", "lat"],
+            longitude: ["geometry", "viewport", "southwest", "lng"]),
+            let ne = r.coordinate(
+                latitude: ["geometry", "viewport", "northeast", "lat"],
+                longitude: ["geometry", "viewport", "northeast", "lng"])
+        {
+            geocode.viewport = (sw, ne)
+        }
+        let components = r.list(["address_components"], limit: 30)
         func component(_ type: String) -> String? {
-            first.address_components?.first { $0.types?.contains(type) == true }.flatMap { nonEmpty($0.long_name) }
+            guard let match = components.first(where: { $0["types"]?.array?.contains { $0.rawText == type } == true })
+            else { return nil }
+            return r.part(match, field: "address_components").text(["long_name"], limit: 100)
         }
         geocode.neighborhood = component("neighborhood")
         geocode.sublocality = component("sublocality_level_1") ?? component("sublocality")
         geocode.locality = component("locality")
-        return geocode
+        return Decoded(value: geocode, notes: capped(notes + top.notes))
     }
 }

@@ -262,7 +262,7 @@ public struct LiveFetcher: Sendable {
     static func retryableNetworkError(_ error: Error, timeout: TimeInterval) -> String? {
         guard let urlError = error as? URLError else { return nil }
         switch urlError.code {
-        case .timedOut: return "no answer within \(Int(timeout)) s"
+        case .timedOut: return "no answer within \(Coordinate.format(timeout, decimals: 0)) s"
         case .cannotConnectToHost: return "could not connect"
         case .networkConnectionLost: return "the connection dropped mid-response"
         case .notConnectedToInternet: return "no network connection"

@@ -73,6 +73,13 @@ public struct LiveSource: Sendable {
             }
         }
 
+        /// Values a decoder left out of a body it could use.
+        func note(_ notes: [String], city: CityConfig, part: DataWarning.Part, source: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            warnings += notes.map { DataWarning(city: city.name, part: part, file: source, reason: $0) }
+        }
+
         static func day(_ date: Date) -> String {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -91,7 +98,7 @@ public struct LiveSource: Sendable {
             _ provider: LiveSettings.Provider, _ part: DataWarning.Part, key: String, request: APIRequest?,
             next: @escaping @Sendable (APIResponse, Int) -> APIRequest? = { _, _ in nil },
             merge: @escaping @Sendable ([Data]) -> Data = { $0.first ?? Data() },
-            decode: @escaping @Sendable (Data) throws -> T
+            decode: @escaping @Sendable (Data) throws -> Decoded<T>
         ) async -> CityData.Outcome<T> {
             guard live.settings(provider).enabled else { return .absent }
             let source = "\(provider.displayName) (\(city.slug)/\(key))"
@@ -103,7 +110,9 @@ public struct LiveSource: Sendable {
             collector.record(outcome, city: city, part: part, key: key, source: source)
             guard let body = outcome.body else { return .failed(outcome.failure ?? "no response") }
             do {
-                return .loaded(try decode(body))
+                let decoded = try decode(body)
+                collector.note(decoded.notes, city: city, part: part, source: source)
+                return .loaded(decoded.value)
             } catch {
                 return .failed((error as? ProviderError)?.reason ?? "\(error)")
             }

@@ -2,28 +2,9 @@ import Foundation
 import GuideModel
 
 /// OpenWeatherMap current weather bodies. `cod` is a number on success and often a string on errors,
-/// and errors may come with HTTP 200.
+/// and errors may come with HTTP 200. A temperature no place on earth has is an error; other odd values
+/// (humidity 300 %, a wind of 1e20) are left out with a note.
 public enum OpenWeatherDecoder {
-    private struct Body: Decodable {
-        struct Condition: Decodable {
-            var id: Int?
-            var description: String?
-            var icon: String?
-        }
-        struct Main: Decodable {
-            var temp: LenientDouble?
-            var feels_like: LenientDouble?
-            var humidity: Int?
-        }
-        struct Wind: Decodable { var speed: LenientDouble? }
-        var cod: LenientString?
-        var message: LenientString?
-        var weather: [Condition]?
-        var main: Main?
-        var wind: Wind?
-        var dt: Int?
-    }
-
     /// The `units=` a body was requested with; temperatures and wind are normalised to metric.
     public enum BodyUnits: String, Sendable {
         /// Kelvin and m/s, the API's default.
@@ -33,25 +14,44 @@ public enum OpenWeatherDecoder {
         case imperial
     }
 
-    public static func weather(from data: Data, units: BodyUnits = .metric) throws -> Weather {
-        let body = try WireJSON.decode(Body.self, from: data, provider: "OpenWeatherMap")
-        if let cod = body.cod?.value, cod != "200" {
+    /// Plausible air temperatures, °C: the records are −89.2 °C and +56.7 °C.
+    static let temperatures = -100.0...70.0
+
+    public static func weather(from data: Data, units: BodyUnits = .metric) throws -> Decoded<Weather> {
+        let (body, notes) = try WireValue.parse(data, provider: "OpenWeatherMap")
+        let r = WireRecord(body, label: "weather")
+        if let cod = r.text(["cod"], limit: 20), cod != "200" {
             throw ProviderError(
-                "OpenWeatherMap error \(cod): \(body.message?.value ?? "no message")", rejectedKey: cod == "401")
+                "OpenWeatherMap error \(cod): \(r.text(["message"], limit: 300) ?? "no message")",
+                rejectedKey: cod == "401")
         }
-        guard let temperature = body.main?.temp?.value else {
-            throw ProviderError("OpenWeatherMap response has no temperature (main.temp)")
+        guard let raw = r.lookup(["main", "temp"]), let reading = raw.rawNumber, reading.isFinite else {
+            let found = r.lookup(["main", "temp"]).map { " (it is \($0.quoted))" } ?? ""
+            throw ProviderError("OpenWeatherMap response has no usable temperature (main.temp)\(found)")
         }
-        let condition = body.weather?.first
+        let temperature = celsius(reading, units)
+        guard temperatures.contains(temperature) else {
+            throw ProviderError(
+                "OpenWeatherMap sent a temperature of \(raw.quoted) (\(units.rawValue) units), which no place on earth has"
+            )
+        }
+        let condition = r.list(["weather"], limit: 5).first.map { r.part($0, field: "weather[0]") }
         var weather = Weather(
-            conditionId: condition?.id ?? 0, description: nonEmpty(condition?.description) ?? "no description",
-            temperature: celsius(temperature, units))
-        weather.icon = nonEmpty(condition?.icon)
-        weather.feelsLike = body.main?.feels_like?.value.map { celsius($0, units) }
-        weather.humidity = body.main?.humidity
-        weather.windSpeed = body.wind?.speed?.value.map { units == .imperial ? $0 * 0.44704 : $0 }
-        weather.observed = body.dt.map { Date(timeIntervalSince1970: TimeInterval($0)) }
-        return weather
+            conditionId: condition?.integer(["id"], in: 0...999) ?? 0,
+            description: condition?.text(["description"], limit: 100) ?? "no description", temperature: temperature)
+        weather.icon = condition?.text(["icon"], limit: 10)
+        weather.feelsLike = r.number(["main", "feels_like"], in: -1000...1000).map { celsius($0, units) }
+            .flatMap { temperatures.contains($0) ? $0 : nil }
+        weather.humidity = r.integer(["main", "humidity"], in: 0...100)
+        let windLimit = units == .imperial ? 340.0 : 150.0
+        weather.windSpeed = r.number(["wind", "speed"], in: 0...windLimit).map {
+            units == .imperial ? $0 * 0.44704 : $0
+        }
+        // Observation times between 1970 and 2100.
+        weather.observed = r.integer(["dt"], in: 0...4_102_444_800).map {
+            Date(timeIntervalSince1970: TimeInterval($0))
+        }
+        return Decoded(value: weather, notes: capped(notes + r.notes))
     }
 
     private static func celsius(_ value: Double, _ units: BodyUnits) -> Double {

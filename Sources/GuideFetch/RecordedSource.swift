@@ -26,7 +26,7 @@ public struct RecordedSource: Sendable {
 
     /// When the responses were recorded (`manifest.json`'s `recorded_at`), used as the default build date.
     public func recordedAt() -> Date? {
-        WireJSON.date(manifest.recorded_at)
+        WireDates().parse(manifest.recorded_at)
     }
 
     /// Optional `manifest.json`: when the folder was recorded and in which units weather was asked for.
@@ -51,16 +51,19 @@ public struct RecordedSource: Sendable {
         var warnings: [DataWarning] = []
         let cityDir = directory.appendingPathComponent(city.slug)
 
-        func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> T) -> CityData.Outcome<T>
+        func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> Decoded<T>)
+            -> CityData.Outcome<T>
         {
             let url = cityDir.appendingPathComponent(relative)
             guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
+            let file = "\(label)/\(city.slug)/\(relative)"
             do {
-                return .loaded(try decode(data))
+                let decoded = try decode(data)
+                warnings += decoded.notes.map { DataWarning(city: city.name, part: part, file: file, reason: $0) }
+                return .loaded(decoded.value)
             } catch {
                 let reason = (error as? ProviderError)?.reason ?? "\(error)"
-                warnings.append(
-                    DataWarning(city: city.name, part: part, file: "\(label)/\(city.slug)/\(relative)", reason: reason))
+                warnings.append(DataWarning(city: city.name, part: part, file: file, reason: reason))
                 return .failed(reason)
             }
         }

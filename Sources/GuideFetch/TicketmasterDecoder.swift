@@ -2,121 +2,101 @@ import Foundation
 import GuideModel
 
 /// Ticketmaster Discovery v2 `events.json` bodies, including pages without `_embedded` and error bodies.
+/// Every field is checked here; a bad one is left out with a note, an event without a usable date is skipped.
 public enum TicketmasterDecoder {
-    private struct Body: Decodable {
-        struct Embedded: Decodable { var events: [WireEvent]? }
-        struct APIError: Decodable {
-            var code: String?
-            var detail: String?
+    public static func events(from data: Data) throws -> Decoded<[Event]> {
+        let (body, notes) = try WireValue.parse(data, provider: "Ticketmaster")
+        let top = WireRecord(body, label: "body")
+        if let fault = body["fault"], !fault.isNull {
+            let text = top.text(["fault", "faultstring"], limit: 300) ?? "unknown fault"
+            let code = top.text(["fault", "detail", "errorcode"], limit: 100).map { " (\($0))" } ?? ""
+            throw ProviderError("Ticketmaster refused the request: \(text)\(code)", rejectedKey: true)
         }
-        struct Fault: Decodable {
-            struct Detail: Decodable { var errorcode: String? }
-            var faultstring: String?
-            var detail: Detail?
+        let errors = top.list(["errors"], limit: 5).map { item -> String in
+            let error = top.part(item, field: "errors")
+            return [error.text(["code"], limit: 100), error.text(["detail"], limit: 300)].compactMap { $0 }
+                .joined(separator: " ")
         }
-        var _embedded: Embedded?
-        var errors: [APIError]?
-        var fault: Fault?
-        var page: [String: Int]?
-    }
-
-    private struct WireEvent: Decodable {
-        struct Dates: Decodable {
-            struct Start: Decodable {
-                var localDate: String?
-                var localTime: String?
-                var dateTime: String?
-                var dateTBA: Bool?
-                var timeTBA: Bool?
-                var noSpecificTime: Bool?
-            }
-            struct Status: Decodable { var code: String? }
-            var start: Start?
-            var timezone: String?
-            var status: Status?
-        }
-        struct Named: Decodable { var name: String? }
-        struct Classification: Decodable {
-            var primary: Bool?
-            var segment: Named?
-            var genre: Named?
-        }
-        struct PriceRange: Decodable {
-            var min: LenientDouble?
-            var max: LenientDouble?
-            var currency: String?
-        }
-        struct Embedded: Decodable { var venues: [WireVenue]? }
-        struct WireVenue: Decodable {
-            struct Address: Decodable { var line1: String? }
-            struct Location: Decodable {
-                var latitude: LenientDouble?
-                var longitude: LenientDouble?
-            }
-            var name: String?
-            var address: Address?
-            var city: Named?
-            var location: Location?
-        }
-
-        var id: String?
-        var name: String?
-        var url: String?
-        var dates: Dates?
-        var classifications: [Classification]?
-        var priceRanges: [PriceRange]?
-        var _embedded: Embedded?
-    }
-
-    public static func events(from data: Data) throws -> [Event] {
-        let body = try WireJSON.decode(Body.self, from: data, provider: "Ticketmaster")
-        if let fault = body.fault {
-            let code = fault.detail?.errorcode.map { " (\($0))" } ?? ""
-            throw ProviderError(
-                "Ticketmaster refused the request: \(fault.faultstring ?? "unknown fault")\(code)", rejectedKey: true)
-        }
-        if let errors = body.errors, !errors.isEmpty {
-            let text = errors.map { [$0.code, $0.detail].compactMap { $0 }.joined(separator: " ") }.joined(
-                separator: "; ")
-            throw ProviderError("Ticketmaster answered with an error: \(text)")
+        if !errors.isEmpty {
+            throw ProviderError("Ticketmaster answered with an error: \(errors.joined(separator: "; "))")
         }
         // A page with no matches has no `_embedded` at all; that is an empty list, not an error.
-        return (body._embedded?.events ?? []).compactMap(event)
+        var all = notes
+        let dates = WireDates()
+        let events = top.list(["_embedded", "events"], limit: 1000).enumerated().compactMap { index, item -> Event? in
+            let record = WireRecord(item, label: "event \(index + 1)")
+            defer { all += record.notes }
+            return event(record, index: index, dates: dates)
+        }
+        return Decoded(value: events, notes: capped(all + top.notes))
     }
 
-    private static func event(_ wire: WireEvent) -> Event? {
-        guard let id = nonEmpty(wire.id), let name = nonEmpty(wire.name), let start = wire.dates?.start,
-            let localDate = nonEmpty(start.localDate), start.dateTBA != true
-        else { return nil }
-        var event = Event(id: id, name: name, localDate: localDate)
-        event.url = nonEmpty(wire.url)
-        let timeKnown = start.timeTBA != true && start.noSpecificTime != true
-        event.localTime = timeKnown ? nonEmpty(start.localTime) : nil
-        event.start = timeKnown ? WireJSON.date(start.dateTime) : nil
-        event.timeZone = nonEmpty(wire.dates?.timezone)
-        event.status = nonEmpty(wire.dates?.status?.code)
-        let classification = wire.classifications?.first(where: { $0.primary == true }) ?? wire.classifications?.first
-        event.classification = [classification?.segment?.name, classification?.genre?.name]
-            .compactMap(nonEmpty).filter { $0 != "Undefined" }.joined(separator: " · ")
-        if event.classification?.isEmpty == true { event.classification = nil }
-        if let range = wire.priceRanges?.first, let low = range.min?.value {
-            let currency = range.currency.map { " \($0)" } ?? ""
-            let high = range.max?.value ?? low
-            event.priceRange = low == high ? "\(money(low))\(currency)" : "\(money(low))–\(money(high))\(currency)"
+    static func event(_ r: WireRecord, index: Int, dates: WireDates) -> Event? {
+        guard let id = r.text(["id"], limit: 128), let name = r.text(["name"], limit: 300) else { return nil }
+        r.label = "event \(index + 1) '\(name)' (id \(id))"
+        guard r.bool(["dates", "start", "dateTBA"]) != true else { return nil }
+        guard let day = r.text(["dates", "start", "localDate"], limit: 20) else { return nil }
+        guard CalendarDay.isValid(day) else {
+            r.note("dates.start.localDate \"\(day)\" is not a date (YYYY-MM-DD); skipped")
+            return nil
         }
-        if let venue = wire._embedded?.venues?.first, let venueName = nonEmpty(venue.name) {
-            var coordinate: Coordinate?
-            if let lat = venue.location?.latitude?.value, let lon = venue.location?.longitude?.value {
-                let c = Coordinate(latitude: lat, longitude: lon)
-                coordinate = c.isValid && !(lat == 0 && lon == 0) ? c : nil
+        var event = Event(id: id, name: name, localDate: day)
+        event.url = r.link(["url"])
+        let timeKnown =
+            r.bool(["dates", "start", "timeTBA"]) != true && r.bool(["dates", "start", "noSpecificTime"]) != true
+        if timeKnown, let time = r.text(["dates", "start", "localTime"], limit: 20) {
+            if Self.isClockTime(time) {
+                event.localTime = time
+            } else {
+                r.note("dates.start.localTime \"\(time)\" is not a time of day; left out")
             }
-            let address = [venue.address?.line1, venue.city?.name].compactMap(nonEmpty).joined(separator: ", ")
-            event.venue = Event.Venue(name: venueName, address: address.isEmpty ? nil : address, coordinate: coordinate)
+        }
+        event.start = timeKnown ? dates.parse(r.text(["dates", "start", "dateTime"], limit: 40)) : nil
+        event.timeZone = r.text(["dates", "timezone"], limit: 64)
+        event.status = r.text(["dates", "status", "code"], limit: 40)
+        let classifications = r.list(["classifications"], limit: 10)
+        let primary = classifications.first { $0["primary"]?.bool == true } ?? classifications.first
+        if let primary {
+            let c = r.part(primary, field: "classifications")
+            let text = [c.text(["segment", "name"], limit: 100), c.text(["genre", "name"], limit: 100)]
+                .compactMap { $0 }.filter { $0 != "Undefined" }.joined(separator: " · ")
+            event.classification = text.isEmpty ? nil : text
+        }
+        if let range = r.list(["priceRanges"], limit: 10).first {
+            let p = r.part(range, field: "priceRanges[0]")
+            if let low = p.number(["min"], in: 0...10_000_000) {
+                let high = p.number(["max"], in: low...10_000_000) ?? low
+                let currency = p.text(["currency"], limit: 10).map { " \($0)" } ?? ""
+                event.priceRange = low == high ? "\(money(low))\(currency)" : "\(money(low))–\(money(high))\(currency)"
+            }
+        }
+        if let first = r.list(["_embedded", "venues"], limit: 10).first {
+            let v = r.part(first, field: "venue")
+            if let venueName = v.text(["name"], limit: 200) {
+                var coordinate = v.coordinate(
+                    latitude: ["location", "latitude"], longitude: ["location", "longitude"])
+                // Ticketmaster writes 0,0 for a venue it has no position for.
+                if coordinate == Coordinate(latitude: 0, longitude: 0) { coordinate = nil }
+                let address = [v.text(["address", "line1"], limit: 300), v.text(["city", "name"], limit: 100)]
+                    .compactMap { $0 }.joined(separator: ", ")
+                event.venue = Event.Venue(
+                    name: venueName, address: address.isEmpty ? nil : address, coordinate: coordinate)
+            }
         }
         return event
     }
 
-    private static func money(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+    /// "20:00" or "20:00:00".
+    static func isClockTime(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0.count == 2 }),
+            let hour = Int(parts[0]), let minute = Int(parts[1]), (0...23).contains(hour), (0...59).contains(minute)
+        else { return false }
+        return parts.count == 2 || Int(parts[2]).map { (0...60).contains($0) } == true
+    }
+
+    /// Whole amounts without decimals, others with two.
+    static func money(_ value: Double) -> String {
+        Coordinate.format(value, decimals: value == value.rounded() ? 0 : 2)
     }
 }

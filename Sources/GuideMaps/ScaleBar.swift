@@ -30,6 +30,6 @@ public struct ScaleBar: Sendable, Equatable {
     }
 
     static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
+        value == value.rounded() ? Coordinate.format(value, decimals: 0) : String(format: "%g", value)
     }
 }

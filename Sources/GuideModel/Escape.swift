@@ -11,8 +11,8 @@ public enum Escape {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            // Characters XML 1.0 forbids would make the page unparseable; drop them.
-            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}": continue
+            // Characters XML 1.0 or HTML5 forbid would make the page unpublishable; drop them.
+            case _ where !CleanText.isAllowed(scalar) && scalar != "\r": continue
             default: out.unicodeScalars.append(scalar)
             }
         }

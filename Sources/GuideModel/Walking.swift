@@ -14,8 +14,12 @@ public enum Walking {
         metres * detourFactor
     }
 
-    /// Whole minutes, rounded up, never less than one.
+    /// Whole minutes, rounded up, never less than one; capped at a year's walk, so no distance can overflow.
     public static func minutes(straightLine metres: Double) -> Int {
-        max(1, Int((routeMetres(straightLine: metres) / metresPerMinute).rounded(.up)))
+        let minutes = (routeMetres(straightLine: metres) / metresPerMinute).rounded(.up)
+        guard minutes.isFinite else { return maximumMinutes }
+        return Int(min(max(minutes, 1), Double(maximumMinutes)))
     }
+
+    public static let maximumMinutes = 525_600
 }

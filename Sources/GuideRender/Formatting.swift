@@ -61,17 +61,17 @@ enum Formatting {
         return (date, "time to be announced", event.localDate)
     }
 
-    static func rating(_ value: Double) -> String { String(format: "%.1f", value) }
+    // The decoders refuse values out of range; these still never trap on one (no `Int(someDouble)`).
+    static func rating(_ value: Double) -> String { Coordinate.format(value, decimals: 1) }
 
     static func temperature(celsius: Double, units: UnitSystem) -> String {
         let value = units == .metric ? celsius : celsius * 9 / 5 + 32
-        let rounded = Int(value.rounded())
-        return "\(rounded == 0 ? 0 : rounded) \(units.temperatureSymbol)"
+        return "\(Coordinate.format(value, decimals: 0)) \(units.temperatureSymbol)"
     }
 
     static func wind(metresPerSecond: Double, units: UnitSystem) -> String {
         let value = units == .metric ? metresPerSecond : metresPerSecond / 0.44704
-        return "\(Int(value.rounded())) \(units.speedSymbol)"
+        return "\(Coordinate.format(value, decimals: 0)) \(units.speedSymbol)"
     }
 
     static func price(_ level: Int?) -> String? {

@@ -13,7 +13,7 @@ final class CacheNightsTests: XCTestCase {
         server = try APITestServer(bodies: [
             "/places/search": try fixture("foursquare-current.json"),
             "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
-            "/data/2.5/weather": try fixture("owm-ok.json"),
+            "/data/2.5/weather": try fixture("owm-metric.json"),
         ])
         try server.start()
     }

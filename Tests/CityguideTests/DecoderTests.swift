@@ -16,7 +16,7 @@ final class DecoderTests: XCTestCase {
     }
 
     func testFoursquareCurrentAPI() throws {
-        let places = try FoursquareDecoder.places(from: fixture("foursquare-current.json"))
+        let places = try FoursquareDecoder.places(from: fixture("foursquare-current.json")).value
         // Records without a position or an id cannot be drawn or linked; they are skipped, not fatal.
         XCTAssertEqual(places.map(\.name), ["Blue Bottle Coffee", "Minimal Café"])
         let blue = places[0]
@@ -45,7 +45,7 @@ final class DecoderTests: XCTestCase {
     }
 
     func testFoursquareV3() throws {
-        let places = try FoursquareDecoder.places(from: fixture("foursquare-v3.json"))
+        let places = try FoursquareDecoder.places(from: fixture("foursquare-v3.json")).value
         XCTAssertEqual(places.count, 1)
         XCTAssertEqual(places[0].id, "4c902d2504a1b60c9088a53e")
         XCTAssertEqual(places[0].name, "Café Avellaneda")
@@ -57,12 +57,12 @@ final class DecoderTests: XCTestCase {
 
     func testFoursquareErrorBody() throws {
         XCTAssertEqual(
-            reason { try FoursquareDecoder.places(from: fixture("foursquare-error.json")) },
+            reason { try FoursquareDecoder.places(from: fixture("foursquare-error.json")).value },
             "Foursquare answered with an error: Invalid request token.")
     }
 
     func testTicketmasterEvents() throws {
-        let events = try TicketmasterDecoder.events(from: fixture("ticketmaster-events.json"))
+        let events = try TicketmasterDecoder.events(from: fixture("ticketmaster-events.json")).value
         XCTAssertEqual(events.count, 2)
         let jazz = events[0]
         XCTAssertEqual(jazz.name, "Blue Hour Quartet")
@@ -82,21 +82,21 @@ final class DecoderTests: XCTestCase {
     }
 
     func testTicketmasterPageWithoutEvents() throws {
-        XCTAssertEqual(try TicketmasterDecoder.events(from: fixture("ticketmaster-empty.json")), [])
+        XCTAssertEqual(try TicketmasterDecoder.events(from: fixture("ticketmaster-empty.json")).value, [])
     }
 
     func testTicketmasterErrors() throws {
         XCTAssertEqual(
-            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-error.json")) },
+            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-error.json")).value },
             "Ticketmaster answered with an error: DIS1035 API Limits Exceeded: Max paging depth exceeded. (page * size) must be less than 1,000"
         )
         XCTAssertEqual(
-            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-fault.json")) },
+            reason { try TicketmasterDecoder.events(from: fixture("ticketmaster-fault.json")).value },
             "Ticketmaster refused the request: Invalid ApiKey (oauth.v2.InvalidApiKey)")
     }
 
     func testGoogleGeocoding() throws {
-        let geocode = try GoogleGeocodingDecoder.geocode(from: fixture("google-ok.json"))
+        let geocode = try GoogleGeocodingDecoder.geocode(from: fixture("google-ok.json")).value
         XCTAssertEqual(geocode.location, Coordinate(latitude: 35.7528, longitude: 139.7336))
         XCTAssertEqual(geocode.formattedAddress, "Kita City, Tokyo, Japan")
         XCTAssertEqual(geocode.neighborhood, "Oji")
@@ -106,24 +106,24 @@ final class DecoderTests: XCTestCase {
 
     func testGoogleStatuses() throws {
         XCTAssertEqual(
-            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-zero.json")) },
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-zero.json")).value },
             "Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml"
         )
         XCTAssertEqual(
-            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-denied.json")) },
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-denied.json")).value },
             "Google Geocoding status REQUEST_DENIED: The provided API key is invalid. — the key was refused")
         XCTAssertEqual(
-            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-over-limit.json")) },
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-over-limit.json")).value },
             "Google Geocoding status OVER_QUERY_LIMIT: You have exceeded your rate-limit for this API. — the daily or per-second quota is used up"
         )
         XCTAssertEqual(
-            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-not-json.txt")) },
+            reason { try GoogleGeocodingDecoder.geocode(from: fixture("google-not-json.txt")).value },
             "Google Geocoding sent something that is not JSON (it starts with \"<html><body><h1>502 Bad Gateway</h1></bo\")"
         )
     }
 
     func testOpenWeatherMap() throws {
-        let weather = try OpenWeatherDecoder.weather(from: fixture("owm-ok.json"), units: .standard)
+        let weather = try OpenWeatherDecoder.weather(from: fixture("owm-ok.json"), units: .standard).value
         XCTAssertEqual(weather.conditionId, 500)
         XCTAssertEqual(weather.description, "light rain")
         XCTAssertEqual(weather.icon, "10n")
@@ -134,10 +134,10 @@ final class DecoderTests: XCTestCase {
 
     func testOpenWeatherMapErrorsWithStringAndNumberCod() throws {
         XCTAssertEqual(
-            reason { try OpenWeatherDecoder.weather(from: fixture("owm-error.json")) },
+            reason { try OpenWeatherDecoder.weather(from: fixture("owm-error.json")).value },
             "OpenWeatherMap error 404: city not found")
         XCTAssertEqual(
-            reason { try OpenWeatherDecoder.weather(from: fixture("owm-unauthorized.json")) },
+            reason { try OpenWeatherDecoder.weather(from: fixture("owm-unauthorized.json")).value },
             "OpenWeatherMap error 401: Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."
         )
     }
@@ -145,11 +145,11 @@ final class DecoderTests: XCTestCase {
     func testTruncatedAndEmptyBodies() throws {
         let truncated = try fixture("owm-ok.json").prefix(60)
         XCTAssertTrue(
-            reason { try OpenWeatherDecoder.weather(from: Data(truncated)) }?.hasPrefix(
+            reason { try OpenWeatherDecoder.weather(from: Data(truncated)).value }?.hasPrefix(
                 "OpenWeatherMap response could not be read: the JSON is malformed") == true)
-        XCTAssertEqual(reason { try TicketmasterDecoder.events(from: Data()) }, "Ticketmaster sent an empty body")
+        XCTAssertEqual(reason { try TicketmasterDecoder.events(from: Data()).value }, "Ticketmaster sent an empty body")
         XCTAssertEqual(
-            reason { try FoursquareDecoder.places(from: Data("{\"results\": 3}".utf8)) },
+            reason { try FoursquareDecoder.places(from: Data("{\"results\": 3}".utf8)).value },
             "Foursquare response could not be read: results is not a list")
     }
 }
@@ -172,7 +172,7 @@ final class CorpusTests: XCTestCase {
 
     func testFoursquareCorpus() throws {
         for url in try files("foursquare") {
-            let places = try FoursquareDecoder.places(from: Data(contentsOf: url))
+            let places = try FoursquareDecoder.places(from: Data(contentsOf: url)).value
             XCTAssertFalse(places.isEmpty, url.lastPathComponent)
             XCTAssertTrue(places.allSatisfy { $0.coordinate.isValid && !$0.name.isEmpty }, url.lastPathComponent)
         }
@@ -180,7 +180,7 @@ final class CorpusTests: XCTestCase {
 
     func testTicketmasterCorpus() throws {
         for url in try files("ticketmaster") {
-            let events = try TicketmasterDecoder.events(from: Data(contentsOf: url))
+            let events = try TicketmasterDecoder.events(from: Data(contentsOf: url)).value
             XCTAssertFalse(events.isEmpty, url.lastPathComponent)
             XCTAssertTrue(
                 events.contains { $0.venue?.coordinate != nil }, "string coordinates decode: \(url.lastPathComponent)")
@@ -191,7 +191,7 @@ final class CorpusTests: XCTestCase {
         var ok = 0, errors: [String] = []
         for url in try files("google-geocoding") {
             do {
-                _ = try GoogleGeocodingDecoder.geocode(from: Data(contentsOf: url))
+                _ = try GoogleGeocodingDecoder.geocode(from: Data(contentsOf: url)).value
                 ok += 1
             } catch let error as ProviderError {
                 errors.append(error.reason)
@@ -203,8 +203,10 @@ final class CorpusTests: XCTestCase {
 
     func testOpenWeatherMapCorpus() throws {
         for url in try files("openweathermap") {
-            let weather = try OpenWeatherDecoder.weather(from: Data(contentsOf: url), units: .standard)
+            // These were recorded with units=metric (29.5, 22.55, -1.98: no Kelvin reading is that low).
+            let weather = try OpenWeatherDecoder.weather(from: Data(contentsOf: url), units: .metric).value
             XCTAssertFalse(weather.description.isEmpty, url.lastPathComponent)
+            XCTAssertTrue((-60...60).contains(weather.temperature), url.lastPathComponent)
         }
     }
 }

@@ -21,7 +21,8 @@ final class KeySafetyTests: XCTestCase {
         server = try APITestServer(bodies: [
             "/places/search": try fixture("foursquare-current.json"),
             "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
-            "/maps/api/geocode/json": try fixture("google-ok.json"), "/data/2.5/weather": try fixture("owm-ok.json"),
+            "/maps/api/geocode/json": try fixture("google-ok.json"),
+            "/data/2.5/weather": try fixture("owm-metric.json"),
         ])
         try server.start()
         // "Another host": another origin that would log what it receives.
@@ -123,7 +124,7 @@ final class KeySafetyTests: XCTestCase {
         server.setBody(
             "/data/2.5/weather",
             Data(
-                String(decoding: try fixture("owm-ok.json"), as: UTF8.self)
+                String(decoding: try fixture("owm-metric.json"), as: UTF8.self)
                     .replacingOccurrences(of: "light rain", with: "rain \(form)").utf8))
         server.script(
             "/maps/api/geocode/json",

@@ -20,7 +20,7 @@ final class LiveFetchTests: XCTestCase {
             "/places/search": try fixture("foursquare-current.json"),
             "/v3/places/search": try fixture("foursquare-v3.json"),
             "/discovery/v2/events.json": events, "/maps/api/geocode/json": try fixture("google-ok.json"),
-            "/data/2.5/weather": try fixture("owm-ok.json"),
+            "/data/2.5/weather": try fixture("owm-metric.json"),
         ])
         try server.start()
     }

@@ -1,0 +1,66 @@
+/// Text that can go into any page. XML 1.0 forbids most control characters, and HTML5 calls controls and
+/// noncharacters parse errors; one of them in a place name would make every page that shows it unpublishable.
+/// Providers' strings are cleaned with this where they are decoded, so no template can receive them.
+public enum CleanText {
+    /// Whether `scalar` may appear in a page: tab and newline yes; other C0 controls, DEL, C1 controls and
+    /// Unicode noncharacters (U+FDD0–U+FDEF and every U+xxFFFE/U+xxFFFF) no.
+    public static func isAllowed(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        if v < 0x20 { return v == 0x09 || v == 0x0A }
+        if (0x7F...0x9F).contains(v) { return false }
+        if (0xFDD0...0xFDEF).contains(v) { return false }
+        return v & 0xFFFE != 0xFFFE
+    }
+
+    /// The first scalar a page may not hold, if any.
+    public static func firstForbidden(_ text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { !isAllowed($0) }
+    }
+
+    public struct Result: Sendable, Equatable {
+        public var text: String
+        /// Characters were removed.
+        public var removed: Bool
+        /// The text was longer than the limit and was cut.
+        public var truncated: Bool
+    }
+
+    /// `text` without forbidden characters (a carriage return becomes a newline), trimmed, and at most `limit`
+    /// characters, cut at a character boundary with "…".
+    public static func clean(_ text: String, limit: Int) -> Result {
+        var removed = false
+        var out = String.UnicodeScalarView()
+        var previousCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousCR = scalar == "\r" }
+            if scalar == "\r" {
+                out.append("\n")
+                continue
+            }
+            if scalar == "\n", previousCR { continue }
+            if isAllowed(scalar) {
+                out.append(scalar)
+            } else {
+                removed = true
+            }
+        }
+        var result = String(out).trimmingWhitespace()
+        var truncated = false
+        if result.count > limit {
+            result = String(result.prefix(max(0, limit - 1))).trimmingWhitespace() + "…"
+            truncated = true
+        }
+        return Result(text: result, removed: removed, truncated: truncated)
+    }
+}
+
+extension String {
+    /// Without leading and trailing white space and newlines (Foundation-free, for GuideModel's callers too).
+    func trimmingWhitespace() -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}
