@@ -51,7 +51,7 @@ public struct SiteBuilder: Sendable {
         }
 
         let (config, templates) = try timed("config") { () throws -> (SiteConfig, TemplateSet) in
-            let config = try ConfigLoader.load(file: configFile, displayName: configName)
+            let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
             let folder = config.templates ?? configFile.deletingLastPathComponent().appendingPathComponent("Templates")
             let label = config.templates.map { relativeLabel($0) } ?? "Templates"
             return (config, try TemplateSet.load(from: folder, label: label))
@@ -130,7 +130,7 @@ public struct SiteBuilder: Sendable {
     /// `cityguide fetch [--record DIR]`: fills the cache and, with a folder, writes the fetched bodies there as a
     /// recorded folder (issue 2's layout).
     public func record(into directory: URL?) throws -> (files: Int, report: FetchReport?) {
-        let config = try ConfigLoader.load(file: configFile, displayName: configName)
+        let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
         guard config.source == .live else {
             throw BuildError("error: `fetch --record` needs `source: live` in \(configName)\n  fix: set `source: live`")
         }

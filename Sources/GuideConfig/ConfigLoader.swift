@@ -22,8 +22,15 @@ public enum ConfigLoader {
     static let maxResultsRange = 1...50
     static let walkingRange = 1...120
 
-    /// - Parameter displayName: how messages name the file (the path as the user typed it).
-    public static func load(file: URL, displayName: String? = nil) throws -> SiteConfig {
+    /// A config file is a few kilobytes; one of megabytes is a mistake (or an attack) best stopped at once.
+    static let maxFileBytes = 1_000_000
+
+    /// - Parameters:
+    ///   - displayName: how messages name the file (the path as the user typed it).
+    ///   - environment: for `~` (HOME) in paths.
+    public static func load(
+        file: URL, displayName: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> SiteConfig {
         let name = displayName ?? file.lastPathComponent
         let data: Data
         do {
@@ -33,11 +40,21 @@ public enum ConfigLoader {
                 SourceLocation(file: name, line: 1, column: 1), "cannot read the config file",
                 fix: "check the path, or create it: the README has a complete example")
         }
-        return try parse(data, file: file, displayName: name)
+        return try parse(data, file: file, displayName: name, environment: environment)
     }
 
-    public static func parse(_ data: Data, file: URL, displayName: String) throws -> SiteConfig {
+    public static func parse(
+        _ data: Data, file: URL, displayName: String,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> SiteConfig {
+        guard data.count <= maxFileBytes else {
+            throw ConfigError(
+                SourceLocation(file: displayName, line: 1, column: 1),
+                "the config file is \(data.count / 1_000) KB; a site.yaml is at most \(maxFileBytes / 1_000) KB",
+                fix: "check that this is the right file; keep data in recorded folders, not in site.yaml")
+        }
         let text = try decodeUTF8(data, file: displayName)
+        try YAMLAliasGuard.check(text, file: displayName)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
@@ -49,7 +66,8 @@ public enum ConfigLoader {
                 SourceLocation(file: displayName, line: 1, column: 1), "the config file is empty",
                 fix: "add at least `title`, `categories` and `cities`; the README has a complete example")
         }
-        return try SiteConfigBuilder(reader: YAMLReader(file: displayName), file: file).build(root)
+        return try SiteConfigBuilder(reader: YAMLReader(file: displayName), file: file, home: environment["HOME"])
+            .build(root)
     }
 
     /// Names the line and column of the first byte that is not UTF-8.
@@ -137,6 +155,9 @@ enum YAMLSyntax {
         {
             return "check the indentation: keys of the same mapping must start in the same column, "
                 + "and a value containing ': ' must be quoted"
+        }
+        if problem.contains("Maximum nesting level") {
+            return "site.yaml needs a few levels at most; check for runaway brackets or indentation"
         }
         if problem.contains("could not find expected ':'") {
             return "each line of a mapping needs `key: value`; check for a missing colon or an unclosed quote"

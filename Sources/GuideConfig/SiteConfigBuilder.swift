@@ -6,6 +6,8 @@ import Yams
 struct SiteConfigBuilder {
     let reader: YAMLReader
     let file: URL
+    /// For `~` in paths.
+    let home: String?
 
     func build(_ root: Node) throws -> SiteConfig {
         let top = try reader.fields(root, of: "the top level", allowed: ConfigLoader.topKeys, required: ["cities"])
@@ -15,7 +17,7 @@ struct SiteConfigBuilder {
         let baseURL = try top["base_url"].map(parseBaseURL)
         let units = try top["units"].map { try reader.choice($0, "units", as: UnitSystem.self) } ?? .metric
         let source = try parseSource(top, baseDir: baseDir)
-        let templates = try top["templates"].map { baseDir.appendingPathComponent(try reader.string($0, "templates")) }
+        let templates = try top["templates"].map { try path($0, "templates", baseDir: baseDir) }
         let defaults = try top["defaults"].map(parseDefaults) ?? SiteConfig.ListDefaults()
         let categories = try top["categories"].map(parseCategories) ?? []
         guard let citiesNode = top["cities"] else { throw reader.fail(root, "no cities", fix: "add a `cities:` list") }
@@ -33,6 +35,27 @@ struct SiteConfigBuilder {
             if let n = f["min_places"] { config.neighborhoodMinPlaces = try reader.int(n, "min_places", range: 2...20) }
         }
         return config
+    }
+
+    /// A path as users write them: absolute, `~/…` in the home folder, or relative to the config file.
+    func path(_ node: Node, _ field: String, baseDir: URL) throws -> URL {
+        let raw = try reader.string(node, field)
+        guard raw == "~" || raw.hasPrefix("~/") else {
+            if raw.hasPrefix("~") {
+                throw reader.fail(
+                    node, "'\(field)' is '\(raw)': only ~ (your own home folder) is understood at the start of a path",
+                    fix: "write the folder's full path instead")
+            }
+            return (raw.hasPrefix("/") ? URL(fileURLWithPath: raw) : baseDir.appendingPathComponent(raw))
+                .standardizedFileURL
+        }
+        guard let home, !home.isEmpty else {
+            throw reader.fail(
+                node,
+                "'\(field)' starts with ~, but HOME is not set in this environment (cron sets it; some CI does not)",
+                fix: "write the folder's full path, or a path relative to site.yaml")
+        }
+        return URL(fileURLWithPath: home).appendingPathComponent(String(raw.dropFirst(2))).standardizedFileURL
     }
 
     func parseBaseURL(_ node: Node) throws -> String {
@@ -62,7 +85,7 @@ struct SiteConfigBuilder {
                     top["source"]!, "'source: recorded' needs a folder",
                     fix: "add `recorded: path/to/folder` (relative to this file)")
             }
-            let dir = baseDir.appendingPathComponent(try reader.string(dirNode, "recorded"))
+            let dir = try path(dirNode, "recorded", baseDir: baseDir)
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
                 throw reader.fail(
@@ -73,7 +96,7 @@ struct SiteConfigBuilder {
         case "live": return .live
         default:
             throw reader.fail(
-                top["source"]!, "'source' is '\(kind)', which is not one of \(kinds.joined(separator: ", "))",
+                top["source"]!, "'source' is '\(kind.short)', which is not one of \(kinds.joined(separator: ", "))",
                 fix: Suggestion.fix(for: kind, in: kinds, noun: "sources"))
         }
     }
@@ -82,7 +105,7 @@ struct SiteConfigBuilder {
         var live = LiveSettings(cacheDirectory: baseDir.appendingPathComponent(".cityguide/cache"))
         guard let node else { return live }
         let f = try reader.fields(node, of: "live", allowed: ConfigLoader.liveKeys)
-        if let n = f["cache"] { live.cacheDirectory = baseDir.appendingPathComponent(try reader.string(n, "cache")) }
+        if let n = f["cache"] { live.cacheDirectory = try path(n, "cache", baseDir: baseDir) }
         if let n = f["timeout_seconds"] {
             live.timeoutSeconds = Double(try reader.int(n, "timeout_seconds", range: 1...300))
         }
@@ -141,19 +164,19 @@ struct SiteConfigBuilder {
             let id = try reader.string(fields["id"]!, "id")
             guard Slug.isValid(id) else {
                 throw reader.fail(
-                    fields["id"]!, "category id '\(id)' is not usable in a web address",
+                    fields["id"]!, "category id '\(id.short)' is not usable in a web address",
                     fix:
                         "use lower-case letters, digits and dashes, e.g. '\(Slug.make(id).isEmpty ? "coffee" : Slug.make(id))'"
                 )
             }
             guard !ConfigLoader.reservedCategoryIDs.contains(id) else {
                 throw reader.fail(
-                    fields["id"]!, "category id '\(id)' is reserved for the city's own pages",
-                    fix: "pick another id, e.g. '\(id)-guide'")
+                    fields["id"]!, "category id '\(id.short)' is reserved for the city's own pages",
+                    fix: "pick another id, e.g. '\(id.short)-guide'")
             }
             guard seen.insert(id).inserted else {
                 throw reader.fail(
-                    fields["id"]!, "category id '\(id)' is defined twice", fix: "give each category its own id")
+                    fields["id"]!, "category id '\(id.short)' is defined twice", fix: "give each category its own id")
             }
             let name = try fields["name"].map { try reader.string($0, "name") } ?? id.capitalized
             let foursquare = try fields["foursquare"].map { try reader.strings($0, "foursquare") } ?? []
@@ -194,14 +217,14 @@ struct SiteConfigBuilder {
             slug = try reader.string(slugNode, "slug")
             guard Slug.isValid(slug) else {
                 throw reader.fail(
-                    slugNode, "slug '\(slug)' may only hold lower-case letters, digits and dashes",
+                    slugNode, "slug '\(slug.short)' may only hold lower-case letters, digits and dashes",
                     fix: "use '\(Slug.make(slug).isEmpty ? "city" : Slug.make(slug))'")
             }
         } else {
             slug = Slug.make(name)
             guard !slug.isEmpty else {
                 throw reader.fail(
-                    f["name"]!, "the name '\(name)' gives no usable web address",
+                    f["name"]!, "the name '\(name.short)' gives no usable web address",
                     fix: "add `slug:` with lower-case letters, digits and dashes")
             }
         }
@@ -212,7 +235,7 @@ struct SiteConfigBuilder {
         guard TimeZone(identifier: zone) != nil, zone.contains("/") || zone == "UTC" else {
             let near = Suggestion.nearest(to: zone, in: TimeZone.knownTimeZoneIdentifiers)
             throw reader.fail(
-                zoneNode, "unknown time zone '\(zone)'",
+                zoneNode, "unknown time zone '\(zone.short)'",
                 fix: near.map { "did you mean '\($0)'?" }
                     ?? "use an IANA name such as America/Los_Angeles or Europe/Berlin")
         }
@@ -224,7 +247,7 @@ struct SiteConfigBuilder {
                 let id = try reader.string(item, "categories")
                 guard allIDs.contains(id) else {
                     throw reader.fail(
-                        item, "category '\(id)' is not defined under the top-level 'categories'",
+                        item, "category '\(id.short)' is not defined under the top-level 'categories'",
                         fix: allIDs.isEmpty
                             ? "define it under `categories:` first"
                             : Suggestion.fix(for: id, in: allIDs, noun: "categories"))

@@ -1,6 +1,8 @@
 /// "Did you mean …?" by edit distance.
 enum Suggestion {
     static func nearest(to word: String, in candidates: [String]) -> String? {
+        // A typo is short; comparing a long value against every time zone would take minutes.
+        guard word.count <= 64 else { return nil }
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 || ($0.1 == $1.1 && $0.0 < $1.0) }) else { return nil }

@@ -5,6 +5,8 @@ import Yams
 /// Typed access to a composed YAML tree; every failure is a `ConfigError` at the offending node.
 struct YAMLReader {
     let file: String
+    /// Titles and paths are short; a value of kilobytes is a mistake.
+    static let maxValueBytes = 4_000
 
     func location(_ node: Node) -> SourceLocation {
         // Yams marks are 1-based already.
@@ -24,14 +26,15 @@ struct YAMLReader {
         }
         var result: [String: Node] = [:]
         for (keyNode, value) in mapping {
-            guard let key = keyNode.scalar?.string else {
+            guard let key = keyNode.scalar?.string, key.utf8.count <= 200 else {
                 throw fail(
                     keyNode, "a key in \(what) must be a plain word",
                     fix: "use one of: \(allowed.joined(separator: ", "))")
             }
             guard allowed.contains(key) else {
                 throw fail(
-                    keyNode, "unknown key '\(key)' in \(what)", fix: Suggestion.fix(for: key, in: allowed, noun: "keys")
+                    keyNode, "unknown key '\(key.short)' in \(what)",
+                    fix: Suggestion.fix(for: key, in: allowed, noun: "keys")
                 )
             }
             guard result[key] == nil else {
@@ -54,7 +57,10 @@ struct YAMLReader {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
-        case .scalar(let s): return s.string.isEmpty ? "nothing" : "'\(s.string)'"
+        case .scalar(let s):
+            // Quoted as typed, but short and printable: the message goes to a terminal or a log.
+            let shown = String(s.string.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(40))
+            return s.string.isEmpty ? "nothing" : "'\(shown)\(s.string.unicodeScalars.count > 40 ? "…" : "")'"
         case .alias: return "an alias"
         }
     }
@@ -68,6 +74,19 @@ struct YAMLReader {
         let value = scalar.string.trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else {
             throw fail(node, "'\(field)' is empty", fix: "give '\(field)' a value or remove the line")
+        }
+        guard value.utf8.count <= Self.maxValueBytes else {
+            throw fail(
+                node,
+                "'\(field)' is \(value.utf8.count / 1_000) KB long; a value is at most \(Self.maxValueBytes / 1_000) KB",
+                fix: "shorten it; check for a missing closing quote")
+        }
+        if let bad = CleanText.firstForbidden(value) {
+            let code = String(bad.value, radix: 16, uppercase: true)
+            throw fail(
+                node,
+                "'\(field)' contains the control character U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code), which no page can show",
+                fix: "remove it (in double quotes, escapes such as \\0 or \\e produce one)")
         }
         return value
     }
@@ -106,7 +125,7 @@ struct YAMLReader {
         guard let value = T(rawValue: raw) else {
             let all = T.allCases.map(\.rawValue)
             throw fail(
-                node, "'\(field)' is '\(raw)', which is not one of \(all.joined(separator: ", "))",
+                node, "'\(field)' is '\(raw.short)', which is not one of \(all.joined(separator: ", "))",
                 fix: Suggestion.fix(for: raw, in: all, noun: "values"))
         }
         return value
@@ -135,5 +154,12 @@ struct YAMLReader {
         return Coordinate(
             latitude: try double(items[0], "latitude", range: -90...90),
             longitude: try double(items[1], "longitude", range: -180...180))
+    }
+}
+
+extension String {
+    /// How a message quotes a value the user wrote: whole when short, else its start and "…".
+    var short: String {
+        unicodeScalars.count <= 60 ? self : String(String.UnicodeScalarView(unicodeScalars.prefix(57))) + "…"
     }
 }
