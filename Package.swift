@@ -17,18 +17,23 @@ let package = Package(
     ],
     targets: [
         .target(name: "GuideModel"),
+        // The built-in templates and the sample data, compiled in so the binary is the whole product.
+        .executableTarget(name: "embed-files"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
+        .target(name: "GuideEmbedded", plugins: ["EmbedFiles"]),
         .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
         .target(
             name: "GuideFetch",
-            dependencies: ["GuideModel", "GuideConfig"],
-            resources: [.copy("Sample")]
+            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded"],
+            // Read through GuideEmbedded, not as a resource bundle that a copied binary would leave behind.
+            exclude: ["Sample"]
         ),
         .target(name: "GuideAnalysis", dependencies: ["GuideModel"]),
         .target(name: "GuideMaps", dependencies: ["GuideModel"]),
         .target(
             name: "GuideRender",
             dependencies: [
-                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps",
+                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

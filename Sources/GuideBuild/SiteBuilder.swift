@@ -52,9 +52,12 @@ public struct SiteBuilder: Sendable {
 
         let (config, templates) = try timed("config") { () throws -> (SiteConfig, TemplateSet) in
             let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
-            let folder = config.templates ?? configFile.deletingLastPathComponent().appendingPathComponent("Templates")
+            // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
+            // overrides the built-in templates file by file.
+            let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
+            let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
             let label = config.templates.map { relativeLabel($0) } ?? "Templates"
-            return (config, try TemplateSet.load(from: folder, label: label))
+            return (config, try TemplateSet.load(folder: folder, label: label))
         }
         let fetched = try timed("fetch") { try fetch(config) }
         let (data, buildDate) = (fetched.cities, fetched.buildDate)
@@ -66,7 +69,7 @@ public struct SiteBuilder: Sendable {
         let site = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: buildDate,
             dataNote: fetched.note)
-        let pages = timed("render") { SiteRenderer(templates: templates, site: site, guides: guides).render() }
+        let pages = try timed("render") { try SiteRenderer(templates: templates, site: site, guides: guides).render() }
         _ = try timed("write") {
             try SiteWriter(output: output).write(pages.map { ($0.path, $0.bytes) }) { staging in
                 let problems = SiteChecker(root: staging).check().problems
@@ -152,7 +155,7 @@ public struct SiteBuilder: Sendable {
     func recordedSource(_ config: SiteConfig) throws -> RecordedSource {
         switch config.source {
         case .sample:
-            do { return try RecordedSource.sample() } catch { throw BuildError("error: \(error)") }
+            return RecordedSource.sample()
         case .recorded(let dir):
             return RecordedSource(directory: dir, label: relativeLabel(dir))
         case .live:

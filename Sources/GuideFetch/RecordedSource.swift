@@ -1,27 +1,31 @@
 import Foundation
 import GuideConfig
+import GuideEmbedded
 import GuideModel
 
 /// Reads a folder of recorded API bodies laid out as `<city-slug>/{geocode,weather,events}.json`
 /// and `<city-slug>/places/<category-id>.json`, through the same decoders as live data.
 public struct RecordedSource: Sendable {
-    public let directory: URL
+    /// A file of the folder by its relative path (`berlin/places/coffee.json`), or nil when there is none.
+    private let file: @Sendable (String) -> Data?
     /// How warnings name the folder (e.g. "sample" or the path from site.yaml).
     public let label: String
     private let manifest: Manifest
 
     public init(directory: URL, label: String) {
-        self.directory = directory
-        self.label = label
-        manifest = Manifest.read(from: directory)
+        self.init(label: label) { FileManager.default.contents(atPath: directory.appendingPathComponent($0).path) }
     }
 
-    /// The bundled sample.
-    public static func sample() throws -> RecordedSource {
-        guard let url = Bundle.module.url(forResource: "Sample", withExtension: nil) else {
-            throw ProviderError("the bundled sample data is missing from this build; rebuild with `swift build`")
-        }
-        return RecordedSource(directory: url, label: "sample")
+    init(label: String, file: @escaping @Sendable (String) -> Data?) {
+        self.file = file
+        self.label = label
+        manifest = Manifest.read(file("manifest.json"))
+    }
+
+    /// The sample compiled into cityguide: it needs no file beside the binary.
+    public static func sample() -> RecordedSource {
+        let files = BuiltinFiles.sample
+        return RecordedSource(label: "sample") { files[$0] }
     }
 
     /// When the responses were recorded (`manifest.json`'s `recorded_at`), used as the default build date.
@@ -35,10 +39,10 @@ public struct RecordedSource: Sendable {
         var weather_units: String?
 
         /// Read once per source; a missing or unreadable manifest means "no date, metric weather".
-        static func read(from directory: URL) -> Manifest {
-            guard let data = try? Data(contentsOf: directory.appendingPathComponent("manifest.json")),
-                let manifest = try? JSONDecoder().decode(Manifest.self, from: data)
-            else { return Manifest() }
+        static func read(_ data: Data?) -> Manifest {
+            guard let data, let manifest = try? JSONDecoder().decode(Manifest.self, from: data) else {
+                return Manifest()
+            }
             return manifest
         }
     }
@@ -49,13 +53,11 @@ public struct RecordedSource: Sendable {
 
     public func load(city: CityConfig) -> CityData {
         var warnings: [DataWarning] = []
-        let cityDir = directory.appendingPathComponent(city.slug)
 
         func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> Decoded<T>)
             -> CityData.Outcome<T>
         {
-            let url = cityDir.appendingPathComponent(relative)
-            guard let data = FileManager.default.contents(atPath: url.path) else { return .absent }
+            guard let data = file("\(city.slug)/\(relative)") else { return .absent }
             let file = "\(label)/\(city.slug)/\(relative)"
             do {
                 let decoded = try decode(data)

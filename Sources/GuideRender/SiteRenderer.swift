@@ -37,22 +37,35 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every file of the site, sorted by path. Pages render in parallel across cores.
-    public func render() -> [Page] {
+    /// - Throws: `TemplateError` when a template makes a page too costly to render (the first in page order).
+    public func render() throws -> [Page] {
         let jobs = self.jobs
-        let results = IndexedResults<Page>(count: jobs.count)
+        let results = IndexedResults<Result<Page, TemplateError>>(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             results.set(index, render(jobs[index]))
         }
-        var pages = results.values
+        var pages: [Page] = []
+        for result in results.values { pages.append(try result.get()) }
         pages += templates.assets.map { Page(path: $0.key, bytes: $0.value) }
         pages += SiteFiles.extras(site: site, htmlPaths: pages.map(\.path).filter { $0.hasSuffix("index.html") })
         return pages.sorted { $0.path < $1.path }
     }
 
-    func render(_ job: Job) -> Page {
+    func render(_ job: Job) -> Result<Page, TemplateError> {
         let (path, template, view) = context(job)
-        let html = templates.library.render(view, withTemplate: template) ?? ""
-        return Page(path: path, bytes: Data(html.utf8))
+        let budget = RenderBudget()
+        let html = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: template) ?? ""
+        guard !budget.exhausted else {
+            return .failure(
+                TemplateError(
+                    file: templates.origin(of: template), line: nil, column: nil,
+                    problem:
+                        "rendering \(path) took more than \(RenderBudget.lookups) lookups or \(RenderBudget.bytes / 1_000_000) MB, "
+                        + "so it was stopped: a section probably repeats the page inside itself "
+                        + "(a list's section inside the same list's section, or {{>map}} inside {{#legend}})",
+                    fix: "render each list once, and partials outside the sections of their own lists"))
+        }
+        return .success(Page(path: path, bytes: Data(html.utf8)))
     }
 
     var values: ViewValues { ViewValues(site: site) }

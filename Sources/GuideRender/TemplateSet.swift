@@ -1,93 +1,153 @@
 import Foundation
+import GuideEmbedded
 import Mustache
 
-/// The Mustache templates and static assets of a site, checked before anything is rendered.
+/// The Mustache templates and static assets of a site: the ones built into cityguide, overridden file by file
+/// by the user's folder. Everything that could hang or crash rendering is checked before anything renders:
+/// sizes, nesting, partials that include each other, partials that do not exist.
 public struct TemplateSet: Sendable {
     /// Templates every site needs; partials they use are checked by reference.
     public static let pageTemplates = ["home", "city", "category", "place", "events", "neighborhood", "not-found"]
     public static let required = pageTemplates + ["layout", "map", "place-entry", "event-entry", "weather"]
 
+    /// Our largest template is 3 KB; swift-mustache's parser slows badly on files of megabytes.
+    static let maxTemplateBytes = 256_000
+    static let maxAssetBytes = 20_000_000
+    /// Sections and partials nested inside each other, counted across partials. Rendering recurses once per
+    /// level; it overflowed a worker thread's stack between 500 and 1,000 levels.
+    static let maxNesting = 64
+
     public let library: MustacheLibrary
     /// Files copied as they are (the stylesheet), relative path → bytes.
     public let assets: [String: Data]
+    /// Where each template came from, as messages name it ("Templates/city.mustache").
+    let origins: [String: String]
 
-    /// - Parameter label: how messages name the folder (e.g. "Templates").
-    public static func load(from directory: URL, label: String) throws -> TemplateSet {
-        let fm = FileManager.default
-        var isDir: ObjCBool = false
-        guard fm.fileExists(atPath: directory.path, isDirectory: &isDir), isDir.boolValue else {
-            throw TemplateError(
-                file: label, line: nil, column: nil, problem: "the templates folder does not exist",
-                fix:
-                    "set `templates:` in site.yaml to a folder of .mustache files, or copy the project's Templates/ folder"
-            )
+    func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
+
+    /// The built-in templates, overridden by `folder`'s.
+    public static func load(folder: URL?, label: String) throws -> TemplateSet {
+        try load(builtin: BuiltinFiles.templates, folder: folder, label: label)
+    }
+
+    /// The built-in templates, for `cityguide init --templates`: relative path → bytes.
+    public static var builtinFiles: [String: Data] { BuiltinFiles.templates }
+
+    /// - Parameters:
+    ///   - builtin: the templates compiled into cityguide, relative path → bytes (`city.mustache`,
+    ///     `assets/style.css`).
+    ///   - folder: the user's templates, each file replacing the built-in one of the same name; nil for none.
+    ///   - label: how messages name that folder (e.g. "Templates").
+    public static func load(builtin: [String: Data], folder: URL?, label: String) throws -> TemplateSet {
+        var files = builtin.mapValues { (bytes: $0, origin: "built-in templates") }
+        if let folder {
+            for (path, bytes) in try TemplateFolder.read(folder, label: label) { files[path] = (bytes, label) }
         }
-        var library = MustacheLibrary()
-        var texts: [String: String] = [:]
-        let names = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-        for file in names.sorted() where file.hasSuffix(".mustache") {
-            let name = String(file.dropLast(".mustache".count))
-            let path = "\(label)/\(file)"
-            guard let data = fm.contents(atPath: directory.appendingPathComponent(file).path),
-                let text = String(data: data, encoding: .utf8)
-            else {
+        var texts: [String: (text: String, file: String)] = [:]
+        for (path, file) in files where !path.contains("/") && path.hasSuffix(".mustache") {
+            let name = String(path.dropLast(".mustache".count))
+            let shown = "\(file.origin)/\(path)"
+            guard file.bytes.count <= maxTemplateBytes else {
                 throw TemplateError(
-                    file: path, line: nil, column: nil, problem: "the template is not readable UTF-8 text",
+                    file: shown, line: nil, column: nil,
+                    problem:
+                        "the template is \(file.bytes.count / 1000) KB; a template is at most \(maxTemplateBytes / 1000) KB",
+                    fix: "split it into partials, or check that this is the right file")
+            }
+            guard let text = String(data: file.bytes, encoding: .utf8) else {
+                throw TemplateError(
+                    file: shown, line: nil, column: nil, problem: "the template is not readable UTF-8 text",
                     fix: "save it as UTF-8")
             }
-            do {
-                library.register(try MustacheTemplate(string: text), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                throw TemplateError(
-                    file: path, line: error.context.lineNumber, column: error.context.columnNumber,
-                    problem:
-                        "Mustache syntax: \(describe(error.error)) in `\(error.context.line.trimmingCharacters(in: .whitespaces))`",
-                    fix: "close every {{#section}} with {{/section}} of the same name and every {{ with }}")
-            }
-            texts[name] = text
+            texts[name] = (text, shown)
         }
         for name in required where texts[name] == nil {
             throw TemplateError(
                 file: "\(label)/\(name).mustache", line: nil, column: nil, problem: "this template is missing",
-                fix: "copy \(name).mustache from the project's Templates/ folder and edit it")
+                fix: "restore \(name).mustache (`cityguide init --templates` writes the built-in ones)")
         }
-        try checkReferences(texts, label: label)
+        let scans = texts.mapValues { TemplateScan($0.text) }
+        try checkStructure(scans, files: texts.mapValues(\.file), label: label)
 
-        var assets: [String: Data] = [:]
-        let assetDir = directory.appendingPathComponent("assets")
-        for file in ((try? fm.contentsOfDirectory(atPath: assetDir.path)) ?? []).sorted() where !file.hasPrefix(".") {
-            if let data = fm.contents(atPath: assetDir.appendingPathComponent(file).path) {
-                assets["assets/\(file)"] = data
+        var library = MustacheLibrary()
+        for (name, template) in texts.sorted(by: { $0.key < $1.key }) {
+            do {
+                library.register(try MustacheTemplate(string: template.text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw TemplateError(
+                    file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
+                    problem:
+                        "Mustache syntax: \(describe(error.error)) in `\(String(error.context.line.trimmingCharacters(in: .whitespaces).prefix(120)))`",
+                    fix: "close every {{#section}} with {{/section}} of the same name and every {{ with }}")
             }
         }
+
+        var assets: [String: Data] = [:]
+        for (path, file) in files where path.hasPrefix("assets/") { assets[path] = file.bytes }
         guard assets["assets/style.css"] != nil else {
             throw TemplateError(
                 file: "\(label)/assets/style.css", line: nil, column: nil, problem: "the stylesheet is missing",
-                fix: "copy assets/style.css from the project's Templates/ folder")
+                fix: "restore assets/style.css (`cityguide init --templates` writes the built-in one)")
         }
-        return TemplateSet(library: library, assets: assets)
+        return TemplateSet(library: library, assets: assets, origins: texts.mapValues(\.file))
     }
 
-    /// A partial that does not exist renders as nothing in Mustache; a user deserves an error instead.
-    static func checkReferences(_ texts: [String: String], label: String) throws {
-        let pattern = try! NSRegularExpression(pattern: #"\{\{\s*[<>]\s*([^\s}]+)\s*\}\}"#)
-        for (name, text) in texts.sorted(by: { $0.key < $1.key }) {
-            let range = NSRange(text.startIndex..., in: text)
-            for match in pattern.matches(in: text, range: range) {
-                guard let r = Range(match.range(at: 1), in: text) else { continue }
-                let target = String(text[r])
-                guard texts[target] == nil else { continue }
-                let prefix = text[..<r.lowerBound]
-                let line = prefix.filter { $0 == "\n" }.count + 1
-                let column =
-                    prefix.count
-                    - (prefix.lastIndex(of: "\n").map { prefix.distance(from: prefix.startIndex, to: $0) + 1 } ?? 0) + 1
+    /// Missing partials, dynamic partials, partials or parents that include each other, and nesting too deep
+    /// (counted through partials), each reported at the tag that causes it.
+    static func checkStructure(_ scans: [String: TemplateScan], files: [String: String], label: String) throws {
+        for name in scans.keys.sorted() {
+            let scan = scans[name]!
+            let file = files[name]!
+            if let at = scan.dynamicPartial {
                 throw TemplateError(
-                    file: "\(label)/\(name).mustache", line: line, column: column,
-                    problem: "it uses the partial '\(target)', but there is no \(target).mustache",
-                    fix: "create \(label)/\(target).mustache or correct the name")
+                    file: file, line: at.line, column: at.column,
+                    problem: "a dynamic partial {{>*…}} takes its name from the data, which comes from the providers",
+                    fix: "name the partial, e.g. {{>place-entry}}")
+            }
+            for reference in scan.references where scans[reference.name] == nil {
+                throw TemplateError(
+                    file: file, line: reference.line, column: reference.column,
+                    problem:
+                        "it uses the \(reference.kind == .parent ? "parent template" : "partial") '\(reference.name)', but there is no \(reference.name).mustache",
+                    fix: "create \(label)/\(reference.name).mustache or correct the name")
             }
         }
+        // Depth-first over the references: a name met again on the current path is a cycle.
+        var depth: [String: Int] = [:]
+        func visit(_ name: String, path: [String]) throws -> Int {
+            if let known = depth[name] { return known }
+            let scan = scans[name]!
+            var deepest = scan.maxDepth
+            for reference in scan.references {
+                if let start = path.firstIndex(of: reference.name) {
+                    let cycle = (path[start...] + [name, reference.name]).joined(separator: " → ")
+                    throw TemplateError(
+                        file: files[name]!, line: reference.line, column: reference.column,
+                        problem:
+                            "the templates include each other in a circle (\(cycle)), so rendering would never end",
+                        fix:
+                            "remove the {{\(reference.kind == .parent ? "<" : ">")\(reference.name)}} here or the one that leads back"
+                    )
+                }
+                if reference.name == name {
+                    throw TemplateError(
+                        file: files[name]!, line: reference.line, column: reference.column,
+                        problem: "the template includes itself (\(name) → \(name)), so rendering would never end",
+                        fix: "remove the {{\(reference.kind == .parent ? "<" : ">")\(name)}} here")
+                }
+                deepest = max(deepest, reference.depth + 1 + (try visit(reference.name, path: path + [name])))
+            }
+            guard deepest <= maxNesting else {
+                throw TemplateError(
+                    file: files[name]!, line: scan.deepest.line, column: scan.deepest.column,
+                    problem:
+                        "sections and partials are nested \(deepest) deep from here; at most \(maxNesting) can be rendered",
+                    fix: "flatten the template: close sections before opening new ones")
+            }
+            depth[name] = deepest
+            return deepest
+        }
+        for name in scans.keys.sorted() { _ = try visit(name, path: []) }
     }
 
     static func describe(_ error: Error) -> String {

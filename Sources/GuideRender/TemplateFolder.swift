@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads a user's templates folder: the `.mustache` files at its top and everything under `assets/`. Only
+/// regular files inside the folder are taken; a symbolic link (say `assets/x.css → /etc/passwd`) would copy
+/// something from elsewhere on the machine into a public site, so it is refused with its name.
+enum TemplateFolder {
+    static func read(_ folder: URL, label: String) throws -> [String: Data] {
+        let fm = FileManager.default
+        var isDir: ObjCBool = false
+        guard fm.fileExists(atPath: folder.path, isDirectory: &isDir), isDir.boolValue else {
+            throw TemplateError(
+                file: label, line: nil, column: nil, problem: "the templates folder does not exist",
+                fix: "create it (`cityguide init --templates` writes the built-in templates there), or remove "
+                    + "`templates:` from site.yaml to use the built-in ones")
+        }
+        var files: [String: Data] = [:]
+        for name in try entries(folder, label: label) where name.hasSuffix(".mustache") {
+            files[name] = try regularFile(
+                folder.appendingPathComponent(name), shown: "\(label)/\(name)", limit: TemplateSet.maxAssetBytes)
+        }
+        try readAssets(folder.appendingPathComponent("assets"), relative: "assets", label: label, into: &files)
+        return files
+    }
+
+    private static func readAssets(_ dir: URL, relative: String, label: String, into files: inout [String: Data])
+        throws
+    {
+        guard let kind = fileKind(dir) else { return }
+        guard kind == S_IFDIR else {
+            throw notRegular("\(label)/\(relative)", kind: kind)
+        }
+        for name in try entries(dir, label: "\(label)/\(relative)") {
+            let url = dir.appendingPathComponent(name)
+            let path = "\(relative)/\(name)"
+            if fileKind(url) == S_IFDIR {
+                try readAssets(url, relative: path, label: label, into: &files)
+            } else {
+                files[path] = try regularFile(url, shown: "\(label)/\(path)", limit: TemplateSet.maxAssetBytes)
+            }
+        }
+    }
+
+    /// Names in a folder, sorted, hidden files left out.
+    private static func entries(_ dir: URL, label: String) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasPrefix(".") }.sorted()
+        } catch {
+            throw TemplateError(
+                file: label, line: nil, column: nil, problem: "the folder cannot be read",
+                fix: "check its permissions")
+        }
+    }
+
+    private static func regularFile(_ url: URL, shown: String, limit: Int) throws -> Data {
+        let kind = fileKind(url)
+        guard kind == S_IFREG else { throw notRegular(shown, kind: kind) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw TemplateError(
+                file: shown, line: nil, column: nil, problem: "the file cannot be read", fix: "check its permissions")
+        }
+        guard data.count <= limit else {
+            throw TemplateError(
+                file: shown, line: nil, column: nil,
+                problem:
+                    "the file is \(data.count / 1_000_000) MB; files in a templates folder are at most \(limit / 1_000_000) MB",
+                fix: "check that this is the right file")
+        }
+        return data
+    }
+
+    /// The file type bits of `lstat`, which does not follow a symbolic link; nil when there is nothing.
+    private static func fileKind(_ url: URL) -> mode_t? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0 else { return nil }
+        return info.st_mode & S_IFMT
+    }
+
+    private static func notRegular(_ shown: String, kind: mode_t?) -> TemplateError {
+        let what = kind == S_IFLNK ? "a symbolic link" : "not a regular file"
+        return TemplateError(
+            file: shown, line: nil, column: nil,
+            problem: "it is \(what); only regular files inside the templates folder are used, so nothing from "
+                + "elsewhere on this machine can end up in the site",
+            fix: "copy the file itself into the folder")
+    }
+}

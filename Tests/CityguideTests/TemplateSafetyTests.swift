@@ -1,0 +1,145 @@
+import Foundation
+import GuideBuild
+import XCTest
+
+@testable import GuideValidate
+
+/// Templates that cannot take the process down: cycles, runaway nesting, a page that multiplies itself, huge
+/// files and links out of the folder are refused with the template's name before or while rendering.
+final class TemplateSafetyTests: XCTestCase {
+    /// A site whose Templates/ folder holds only `files`; everything else is built in.
+    func site(_ files: [String: String]) throws -> TestSite {
+        let site = try TestSite(
+            config: smallConfig, files: ["data/san-francisco/places/coffee.json": try coffeeBody()],
+            copyTemplates: false)
+        for (path, text) in files { try site.write("Templates/\(path)", text) }
+        return site
+    }
+
+    func coffeeBody() throws -> String {
+        String(decoding: try fixture("foursquare-current.json"), as: UTF8.self)
+    }
+
+    /// The build's error message and how long it took.
+    func failure(_ files: [String: String]) throws -> (message: String, seconds: Double) {
+        let site = try site(files)
+        defer { site.remove() }
+        let start = Date()
+        do {
+            try site.build()
+            return ("built", Date().timeIntervalSince(start))
+        } catch {
+            return ("\(error)", Date().timeIntervalSince(start))
+        }
+    }
+
+    func testCyclesAreFoundBeforeRenderingAndNamed() throws {
+        let cases: [([String: String], String)] = [
+            (
+                ["map.mustache": "<figure>{{{map}}}{{#legend}}{{>map}}{{/legend}}</figure>"],
+                "Templates/map.mustache:1:32: error: the template includes itself (map → map), so rendering would never end"
+            ),
+            (
+                [
+                    "weather.mustache": "<div class=\"weather\">{{>place-entry}}</div>",
+                    "place-entry.mustache": "<li>{{>weather}}</li>",
+                ],
+                "error: the templates include each other in a circle"
+            ),
+            (
+                ["layout.mustache": "{{<layout}}{{$main}}{{/main}}{{/layout}}"],
+                "Templates/layout.mustache:1:4: error: the template includes itself (layout → layout)"
+            ),
+        ]
+        for (files, expected) in cases {
+            let (message, seconds) = try failure(files)
+            XCTAssertTrue(message.contains(expected), message)
+            XCTAssertTrue(message.contains("fix: remove the {{"), message)
+            XCTAssertLessThan(seconds, 5)
+        }
+        let (mutual, _) = try failure([
+            "weather.mustache": "<div class=\"weather\">{{>place-entry}}</div>",
+            "place-entry.mustache": "<li>{{>weather}}</li>",
+        ])
+        XCTAssertTrue(
+            mutual.contains("(place-entry → weather → place-entry)")
+                || mutual.contains("(weather → place-entry → weather)"),
+            mutual)
+    }
+
+    func testDeepNestingHugeTemplatesAndDynamicPartialsAreRefused() throws {
+        let deep = String(repeating: "{{#a}}", count: 5000) + String(repeating: "{{/a}}", count: 5000)
+        let (nesting, nestingSeconds) = try failure(["not-found.mustache": deep])
+        XCTAssertTrue(
+            nesting.hasPrefix("Templates/not-found.mustache:1:"), nesting)
+        XCTAssertTrue(nesting.contains("nested 5000 deep from here; at most 64 can be rendered"), nesting)
+        XCTAssertLessThan(nestingSeconds, 5)
+
+        let huge = "<p>" + String(repeating: "{{site_title}} ", count: 1_100_000) + "</p>"
+        let (size, sizeSeconds) = try failure(["not-found.mustache": huge])
+        XCTAssertTrue(size.hasPrefix("Templates/not-found.mustache: error: the template is 16500 KB"), size)
+        XCTAssertLessThan(sizeSeconds, 5)
+
+        let (dynamic, _) = try failure(["not-found.mustache": "{{<layout}}{{$main}}{{>*kind}}{{/main}}{{/layout}}"])
+        XCTAssertTrue(dynamic.contains("a dynamic partial {{>*…}} takes its name from the data"), dynamic)
+
+        // A changed delimiter does not hide a cycle from the check.
+        let (hidden, _) = try failure(["map.mustache": "{{=<% %>=}}<%{map}%><%>map%>"])
+        XCTAssertTrue(hidden.contains("the template includes itself (map → map)"), hidden)
+    }
+
+    func testAPageThatMultipliesItselfIsStopped() throws {
+        // Not a cycle: each level finds the page's list again up the context stack; two entries, 2⁴⁰ renders.
+        let nested =
+            String(repeating: "{{#entries}}", count: 40) + "{{name}}" + String(repeating: "{{/entries}}", count: 40)
+        let (message, seconds) = try failure([
+            "category.mustache": "{{<layout}}{{$main}}<h1>x</h1>\(nested){{/main}}{{/layout}}"
+        ])
+        XCTAssertTrue(
+            message.hasPrefix(
+                "Templates/category.mustache: error: rendering san-francisco/coffee/index.html took more than"), message
+        )
+        XCTAssertTrue(message.contains("fix: render each list once"), message)
+        XCTAssertLessThan(seconds, 10)
+    }
+
+    func testAssetsMustBeRegularFilesInsideTheFolder() throws {
+        let site = try site(["assets/extra.css": "p{}"])
+        defer { site.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: site.dir.appendingPathComponent("Templates/assets/passwd.css").path,
+            withDestinationPath: "/etc/passwd")
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "Templates/assets/passwd.css: error: it is a symbolic link; only regular files inside the templates folder "
+                    + "are used, so nothing from elsewhere on this machine can end up in the site\n"
+                    + "  fix: copy the file itself into the folder")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path), "nothing was published")
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("Templates/assets/passwd.css"))
+        try FileManager.default.createSymbolicLink(
+            atPath: site.dir.appendingPathComponent("Templates/assets/etc").path, withDestinationPath: "/etc")
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertTrue("\(error)".hasPrefix("Templates/assets/etc: error: it is a symbolic link"), "\(error)")
+        }
+    }
+
+    func testTemplatesFolderOverridesTheBuiltInOnesFileByFile() throws {
+        let site = try site([
+            "not-found.mustache": "{{<layout}}{{$main}}<h1>Lost? Custom!</h1>{{/main}}{{/layout}}",
+            "assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        ])
+        defer { site.remove() }
+        try site.build()
+        XCTAssertEqual(try site.page("404.html").strings("//h:h1"), ["Lost? Custom!"])
+        XCTAssertEqual(try site.page("san-francisco/index.html").strings("//h:h1"), ["San Francisco, CA"])
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/logo.svg").path))
+        XCTAssertEqual(
+            try Data(contentsOf: site.output.appendingPathComponent("assets/style.css")),
+            try Data(contentsOf: repositoryRoot.appendingPathComponent("Templates/assets/style.css")),
+            "the built-in stylesheet, byte for byte")
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+    }
+}
