@@ -37,7 +37,9 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
-        .target(name: "GuideWrite"),
+        // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not expose.
+        .target(name: "CSystem"),
+        .target(name: "GuideWrite", dependencies: ["CSystem"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

@@ -59,6 +59,8 @@ public struct SiteBuilder: Sendable {
             let label = config.templates.map { relativeLabel($0) } ?? "Templates"
             return (config, try TemplateSet.load(folder: folder, label: label))
         }
+        // Held from here to the end: a second build of the same output stops now, not after fetching everything.
+        let lock = try OutputLock.acquire(for: output)
         let fetched = try timed("fetch") { try fetch(config) }
         let (data, buildDate) = (fetched.cities, fetched.buildDate)
         let guides = try timed("analyze") {
@@ -71,7 +73,9 @@ public struct SiteBuilder: Sendable {
             dataNote: fetched.note)
         let pages = try timed("render") { try SiteRenderer(templates: templates, site: site, guides: guides).render() }
         _ = try timed("write") {
-            try SiteWriter(output: output).write(pages.map { ($0.path, $0.bytes) }) { staging in
+            try SiteWriter(output: output, checkpoint: checkpoint).write(pages.map { ($0.path, $0.bytes) }, lock: lock)
+            {
+                staging in
                 let problems = SiteChecker(root: staging).check().problems
                 if !problems.isEmpty { throw BuildError.invalidPages(problems) }
             }
@@ -148,7 +152,7 @@ public struct SiteBuilder: Sendable {
                 "manifest.json",
                 try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted])
             ))
-        try SiteWriter(output: directory).write(files.sorted { $0.path < $1.path })
+        try SiteWriter(output: directory, checkpoint: checkpoint).write(files.sorted { $0.path < $1.path })
         return (files.count, fetched.report)
     }
 

@@ -1,4 +1,11 @@
+import CSystem
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Why the site could not be written; the previous output is untouched in every case.
 public struct WriteError: Error, Equatable, CustomStringConvertible {
@@ -8,28 +15,37 @@ public struct WriteError: Error, Equatable, CustomStringConvertible {
     public var description: String { "\(path): error: \(problem)\n  fix: \(fix)" }
 }
 
-/// The Write stage: every file goes into a temporary folder beside the output, which replaces the output
-/// only once everything was written. A crash or kill leaves the previous output as it was.
+/// The Write stage: every file goes into a staging folder beside the output, which takes the output's place
+/// in one atomic exchange once everything was written and verified. A crash or kill at any step leaves a
+/// complete site at the output path, the previous one or the new one; what a killed build leaves beside it is
+/// removed by the next build.
 public struct SiteWriter: Sendable {
     public let output: URL
+    /// Called between the steps (`output-staged`, `output-exchanged`), so tests can stop the process there.
+    let checkpoint: @Sendable (String) -> Void
 
-    public init(output: URL) {
+    public init(output: URL, checkpoint: @escaping @Sendable (String) -> Void = { _ in }) {
         self.output = output.standardizedFileURL
+        self.checkpoint = checkpoint
     }
 
     /// - Parameters:
     ///   - files: relative path → bytes.
+    ///   - lock: the output's lock, when the caller took it for the whole build; otherwise it is taken here.
     ///   - verify: runs on the complete staging folder; if it throws, nothing is published.
     /// - Returns: the number of files written.
     @discardableResult
-    public func write(_ files: [(path: String, bytes: Data)], verify: (URL) throws -> Void = { _ in }) throws -> Int {
+    public func write(
+        _ files: [(path: String, bytes: Data)], lock: OutputLock? = nil, verify: (URL) throws -> Void = { _ in }
+    ) throws -> Int {
         let fm = FileManager.default
+        let held = try lock ?? OutputLock.acquire(for: output)
+        defer { withExtendedLifetime(held) {} }
         try refuseForeignOutput()
+        removeLeftovers()
         let parent = output.deletingLastPathComponent()
-        let name = output.lastPathComponent
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        let staging = parent.appendingPathComponent(".\(name).building-\(token)")
-        let retired = parent.appendingPathComponent(".\(name).previous-\(token)")
+        let staging = parent.appendingPathComponent(".\(output.lastPathComponent).building-\(token)")
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
             try fm.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -55,25 +71,61 @@ public struct SiteWriter: Sendable {
                 path: staging.path, problem: "writing failed (\(reason(error)))",
                 fix: "check free disk space and permissions; the previous output was left as it was")
         }
+        checkpoint("output-staged")
         do {
             try verify(staging)
         } catch {
             try? fm.removeItem(at: staging)
             throw error
         }
-        let hadOutput = fm.fileExists(atPath: output.path)
-        do {
-            if hadOutput { try fm.moveItem(at: output, to: retired) }
-            try fm.moveItem(at: staging, to: output)
-        } catch {
-            if hadOutput, !fm.fileExists(atPath: output.path) { try? fm.moveItem(at: retired, to: output) }
-            try? fm.removeItem(at: staging)
-            throw WriteError(
-                path: output.path, problem: "could not replace the output folder (\(reason(error)))",
-                fix: "check that nothing holds the folder open and that it is writable")
-        }
-        try? fm.removeItem(at: retired)
+        try swap(staging)
         return files.count
+    }
+
+    /// Puts the staging folder at the output path. With an existing output, one `renameat2(RENAME_EXCHANGE)`
+    /// swaps the two trees, so there is no moment without a site; the old tree, now at the staging path, is
+    /// removed after. Where the file system cannot exchange, two renames (a window of microseconds).
+    private func swap(_ staging: URL) throws {
+        let fm = FileManager.default
+        guard fm.fileExists(atPath: output.path) else {
+            guard rename(staging.path, output.path) == 0 else { throw replaceFailed(staging, errno) }
+            checkpoint("output-exchanged")
+            return
+        }
+        if cityguide_exchange(staging.path, output.path) == 0 {
+            checkpoint("output-exchanged")
+            try? fm.removeItem(at: staging)
+            return
+        }
+        guard errno == ENOSYS || errno == EINVAL else { throw replaceFailed(staging, errno) }
+        let retired = output.deletingLastPathComponent().appendingPathComponent(
+            staging.lastPathComponent.replacingOccurrences(of: ".building-", with: ".previous-"))
+        guard rename(output.path, retired.path) == 0 else { throw replaceFailed(staging, errno) }
+        guard rename(staging.path, output.path) == 0 else {
+            let code = errno
+            rename(retired.path, output.path)
+            throw replaceFailed(staging, code)
+        }
+        checkpoint("output-exchanged")
+        try? fm.removeItem(at: retired)
+    }
+
+    private func replaceFailed(_ staging: URL, _ code: Int32) -> WriteError {
+        try? FileManager.default.removeItem(at: staging)
+        return WriteError(
+            path: output.path, problem: "could not replace the output folder (\(String(cString: strerror(code))))",
+            fix: "check that nothing holds the folder open and that it is writable")
+    }
+
+    /// Staging and retired folders of builds that were killed: hundreds of megabytes each, never used again.
+    /// Called with the lock held, so none of them belongs to a running build.
+    func removeLeftovers() {
+        let parent = output.deletingLastPathComponent()
+        let prefixes = [".\(output.lastPathComponent).building-", ".\(output.lastPathComponent).previous-"]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
+        where prefixes.contains(where: name.hasPrefix) {
+            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+        }
     }
 
     /// Marks a folder as cityguide's own, so a build may replace it.

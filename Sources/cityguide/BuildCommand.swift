@@ -49,6 +49,7 @@ struct BuildCommand: ParsableCommand {
         builder.mode = offline ? .offline : refresh ? .refresh : .normal
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
+        builder.checkpoint = killCheckpoint()
         let summary: BuildSummary
         do {
             summary = try builder.build()

@@ -28,6 +28,7 @@ struct FetchCommand: ParsableCommand {
         builder.mode = refresh ? .refresh : .normal
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
+        builder.checkpoint = killCheckpoint()
         let target = record.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         do {
             let (files, report) = try builder.record(into: target)

@@ -118,18 +118,15 @@ struct CLIRun {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Ended by a signal (then `status` is the signal's number).
+    var signaled = false
 }
 
 /// Runs the real `cityguide` executable, which SwiftPM builds next to the test bundle.
-func runCityguide(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> CLIRun
-{
-    // On Linux the bundle's URL is the products folder itself.
-    let bundle = Bundle(for: BundleMarker.self).bundleURL
-    let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
-        .map { $0.appendingPathComponent("cityguide") }
-    guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
-    }
+func runCityguide(
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], binary: URL? = nil
+) throws -> CLIRun {
+    let binary = try binary ?? builtCityguide()
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
@@ -145,7 +142,19 @@ func runCityguide(_ arguments: [String], in directory: URL, environment extra: [
     process.waitUntilExit()
     return CLIRun(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-        stderr: String(decoding: stderr, as: UTF8.self))
+        stderr: String(decoding: stderr, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+}
+
+/// The `cityguide` executable SwiftPM built next to the test bundle.
+func builtCityguide() throws -> URL {
+    // On Linux the bundle's URL is the products folder itself.
+    let bundle = Bundle(for: BundleMarker.self).bundleURL
+    let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
+        .map { $0.appendingPathComponent("cityguide") }
+    guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+        throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
+    }
+    return binary
 }
 
 private final class BundleMarker {}

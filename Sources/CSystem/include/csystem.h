@@ -1,0 +1,8 @@
+#ifndef CITYGUIDE_CSYSTEM_H
+#define CITYGUIDE_CSYSTEM_H
+
+/// Atomically exchanges two paths (Linux renameat2 with RENAME_EXCHANGE). Returns 0, or -1 with errno set;
+/// ENOSYS or EINVAL mean the system or the file system cannot, and the caller falls back to two renames.
+int cityguide_exchange(const char *a, const char *b);
+
+#endif
