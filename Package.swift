@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "cityguide",
             dependencies: [
-                "GuideBuild", "GuideValidate",
+                "GuideBuild", "GuideValidate", "GuideRender", "GuideWrite",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -8,7 +8,8 @@ struct Cityguide: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cityguide",
         abstract: "Builds a static neighborhood guide from site.yaml.",
-        subcommands: [BuildCommand.self, CheckCommand.self, FetchCommand.self],
+        version: "cityguide \(cityguideVersion)",
+        subcommands: [BuildCommand.self, CheckCommand.self, FetchCommand.self, InitCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 

@@ -1,0 +1,50 @@
+/// What `cityguide init` writes: a guide that builds at once from the sample data, with every setting a new
+/// user needs explained where it is set.
+enum Scaffold {
+    static let siteYAML = """
+        # cityguide configuration. Build with `cityguide build`; the site appears in Output/.
+        # Every key is explained in cityguide's README ("Configuration").
+
+        title: Neighborhood Guide
+        # base_url: https://example.org/guide/   # where the site is published: enables sitemap.xml and canonical links
+        units: metric                             # metric | imperial
+
+        # Where the data comes from:
+        #   sample   - the data built into cityguide (the three cities below), no keys, no network
+        #   recorded - a folder of saved API responses: add `recorded: path/to/folder`
+        #   live     - the APIs themselves; keys come from FOURSQUARE_API_KEY, TICKETMASTER_API_KEY,
+        #              OPENWEATHER_API_KEY (and GOOGLE_MAPS_API_KEY for cities without `center:`)
+        source: sample
+
+        # templates: Templates   # your own templates: each file there replaces the built-in one
+        #                         # (`cityguide init --templates` writes them for editing)
+
+        defaults: {max_results: 10, sort: rating, walking_minutes: 15}
+
+        categories:
+          - {id: coffee, name: Coffee Shops, foursquare: ["13032", "13035"]}
+          - {id: restaurants, name: Restaurants, foursquare: ["13065"]}
+          - {id: bars, name: Bars, foursquare: ["13003"]}
+          - {id: galleries, name: Galleries, foursquare: ["10004", "10027"]}
+
+        cities:
+          - name: San Francisco, CA
+            slug: san-francisco
+            center: [37.7749, -122.4194]
+            origin: {name: Union Square, at: [37.7880, -122.4075]}   # "home" for distances and walking routes
+            timezone: America/Los_Angeles                            # event times are shown in it
+          - name: São Paulo
+            origin: {name: MASP, at: [-23.5614, -46.6559]}
+            timezone: America/Sao_Paulo
+            sort: distance
+          - name: Berlin
+            center: [52.5200, 13.4050]
+            origin: {name: Alexanderplatz, at: [52.5219, 13.4132]}
+            timezone: Europe/Berlin
+            walking_minutes: 20
+
+        """
+
+    /// Lines `init` makes sure `.gitignore` has: the generated site and the cache, lock and history.
+    static let ignored = ["Output/", ".Output.*", ".cityguide/"]
+}

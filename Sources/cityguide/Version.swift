@@ -1,0 +1,2 @@
+/// `cityguide --version`.
+let cityguideVersion = "0.8.0"
