@@ -82,7 +82,18 @@ public struct SiteBuilder: Sendable {
         }
         return BuildSummary(
             cities: guides.count, pages: pages.filter { $0.path.hasSuffix(".html") }.count, files: pages.count,
-            warnings: data.flatMap(\.warnings), buildDate: buildDate, stages: stages, fetch: fetched.report)
+            warnings: data.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning), buildDate: buildDate,
+            stages: stages, fetch: fetched.report)
+    }
+
+    /// A city whose pages would only say that everything is missing: the operator must hear of it (and
+    /// `--strict` fails on it), though the rest of the site is published.
+    static func emptyCityWarning(_ guide: CityGuide) -> DataWarning? {
+        guard guide.places.isEmpty, guide.events.value?.isEmpty ?? true, guide.weather.value == nil else { return nil }
+        return DataWarning(
+            city: guide.plan.name, part: .city, file: "",
+            reason: "no places, no events and no weather: its pages only say that the data is missing; "
+                + "check the warnings above, its categories and its data")
     }
 
     struct Fetched {

@@ -2,7 +2,11 @@ import Foundation
 
 /// Something that went wrong fetching or decoding one part of a city; the page says so.
 public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
-    public enum Part: String, Sendable { case places, events, weather, geocode }
+    public enum Part: String, Sendable {
+        case places, events, weather, geocode
+        /// The city as a whole (nothing at all could be shown for it).
+        case city
+    }
     public var city: String
     public var part: Part
     public var file: String
@@ -15,7 +19,7 @@ public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { "\(city): \(file): \(reason)" }
+    public var description: String { file.isEmpty ? "\(city): \(reason)" : "\(city): \(file): \(reason)" }
 }
 
 /// Everything fetched for one city, provider-neutral.

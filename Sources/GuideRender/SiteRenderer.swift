@@ -93,6 +93,8 @@ public struct SiteRenderer: Sendable {
     func common(root: String, path: String, title: String, crumbs: [(String, String)]) -> View {
         var view: View = [
             "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
+            // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
+            "document_title": title == site.title ? title : "\(title) · \(site.title)",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
             "generated_iso": CalendarDay.iso(site.buildDate),
             "data_note": site.dataNote,

@@ -83,14 +83,40 @@ struct ViewValues {
         switch outcome {
         case .loaded(let events):
             let shown = limit.map { Array(events.prefix($0)) } ?? events
+            let list = shown.map { event($0, city: city) }
             return [
-                "list": shown.map { event($0, city: city) }, "empty": events.isEmpty, "count": events.count,
+                "list": list, "months": months(list), "empty": events.isEmpty, "count": events.count,
                 "more": events.count > shown.count, "unavailable": Absent(),
             ]
         case .absent:
-            return ["list": [View](), "empty": true, "count": 0, "more": false, "unavailable": Absent()]
+            return [
+                "list": [View](), "months": [View](), "empty": true, "count": 0, "more": false, "unavailable": Absent(),
+            ]
         case .failed:
-            return ["list": [View](), "empty": false, "unavailable": true, "count": 0, "more": false]
+            return [
+                "list": [View](), "months": [View](), "empty": false, "unavailable": true, "count": 0, "more": false,
+            ]
+        }
+    }
+
+    /// Event views in runs of one month ("December 2026"), in order, for pages that list every event under a
+    /// heading per month.
+    func months(_ events: [View]) -> [View] {
+        var groups: [(key: String, list: [View])] = []
+        for event in events {
+            let key = String((event["datetime"] as? String ?? "").prefix(7))
+            if groups.last?.key == key {
+                groups[groups.count - 1].list.append(event)
+            } else {
+                groups.append((key, [event]))
+            }
+        }
+        return groups.map { group in
+            let parts = group.key.split(separator: "-").compactMap { Int($0) }
+            let name =
+                parts.count == 2 && (1...12).contains(parts[1])
+                ? "\(Formatting.monthNames[parts[1] - 1]) \(parts[0])" : "Date to be announced"
+            return ["month": name, "list": group.list]
         }
     }
 

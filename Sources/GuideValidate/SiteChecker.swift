@@ -3,8 +3,8 @@ import Foundation
 import GuideModel
 
 /// `cityguide check`: every page must be well-formed XML (so it is polyglot HTML5) and pass XPath checks:
-/// internal links resolve, ids are unique, images have alt text, no `javascript:`/`data:` links, every map
-/// and icon has a title.
+/// internal links and their #fragments resolve, ids are unique, images have alt text, no script, event handler,
+/// `javascript:` or `data:` link, every map and icon has a title, and heading levels never skip.
 public struct SiteChecker: Sendable {
     public let root: URL
 
@@ -13,23 +13,41 @@ public struct SiteChecker: Sendable {
     }
 
     public struct Report: Sendable {
-        public var pagesChecked: Int
+        /// HTML pages, as the build counts them.
+        public var pages: Int
+        /// Every file of the site (pages, sitemap, stylesheet…), as the build counts them.
+        public var files: Int
         public var problems: [PageProblem]
+    }
+
+    /// What one page holds for the checks that need the whole site.
+    struct PageResult: Sendable {
+        var problems: [PageProblem] = []
+        var ids: Set<String> = []
+        /// Links into other pages with a #fragment, to check once every page's ids are known.
+        var fragments: [(line: Int, link: String, page: String, id: String)] = []
     }
 
     public func check() -> Report {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: root.path) else {
             return Report(
-                pagesChecked: 0,
-                problems: [PageProblem(file: root.path, line: nil, message: "the folder does not exist")])
+                pages: 0, files: 0,
+                problems: [
+                    PageProblem(
+                        file: root.path, line: nil, message: "the folder does not exist",
+                        fix: "build the site first, or name the folder it was built into")
+                ])
         }
-        let all = enumerator.compactMap { $0 as? String }
+        var all: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { all.append(path) }
+        }
         let existing = Set(all)
         let files = all.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }.sorted()
         // libxml2 must be initialised once before documents are parsed on several threads.
         xmlInitParser()
-        let results = IndexedResults<[PageProblem]>(count: files.count)
+        let results = IndexedResults<PageResult>(count: files.count)
         let root = self.root
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(files[index]).path) else {
@@ -37,66 +55,145 @@ public struct SiteChecker: Sendable {
             }
             results.set(index, checkPage(data, path: files[index], existing: existing))
         }
-        var problems = results.values.flatMap { $0 }
-        if !files.contains("index.html") {
-            problems.append(PageProblem(file: "index.html", line: nil, message: "the site has no index.html"))
+        let pages = results.values
+        var ids: [String: Set<String>] = [:]
+        for (path, result) in zip(files, pages) { ids[path] = result.ids }
+        var problems: [PageProblem] = []
+        for (path, result) in zip(files, pages) {
+            problems += result.problems
+            for link in result.fragments where ids[link.page].map({ !$0.contains(link.id) }) ?? false {
+                problems.append(
+                    PageProblem(
+                        file: path, line: link.line,
+                        message: "the link '\(link.link)' points at #\(link.id), which is not on \(link.page)",
+                        fix: "link to an id that page has, or drop the #fragment"))
+            }
         }
-        return Report(pagesChecked: files.count, problems: problems)
+        if !files.contains("index.html") {
+            problems.append(
+                PageProblem(
+                    file: "index.html", line: nil, message: "the site has no index.html",
+                    fix: "build the site with `cityguide build`; a site starts at its index.html"))
+        }
+        return Report(
+            pages: files.filter { $0.hasSuffix(".html") }.count,
+            files: all.filter { ($0 as NSString).lastPathComponent != Self.marker }.count, problems: problems)
     }
+
+    /// The file a build leaves to mark the folder as its own; not part of the site.
+    static let marker = ".cityguide-output"
 
     /// Checks one page; `path` is relative to the root and used to resolve its links.
     /// - Parameter existing: every path in the site, when known; otherwise links are looked up on disk.
-    public func checkPage(_ data: Data, path: String, existing: Set<String>? = nil) -> [PageProblem] {
+    func checkPage(_ data: Data, path: String, existing: Set<String>? = nil) -> PageResult {
         let doc: XMLDoc
         switch XMLDoc.parse(data, name: path) {
         case .success(let parsed): doc = parsed
-        case .failure(let failure): return [PageProblem(file: path, line: failure.line, message: failure.message)]
+        case .failure(let failure):
+            return PageResult(problems: [
+                PageProblem(
+                    file: path, line: failure.line, message: failure.message,
+                    fix: "if you edited the templates, close every element they open and escape & and < in text")
+            ])
         }
-        if path.hasSuffix(".xml") { return [] }
-        var problems: [PageProblem] = []
-        func problem(_ line: Int?, _ message: String) {
-            problems.append(PageProblem(file: path, line: line, message: message))
+        if path.hasSuffix(".xml") { return PageResult() }
+        var result = PageResult()
+        func problem(_ line: Int?, _ message: String, fix: String) {
+            result.problems.append(PageProblem(file: path, line: line, message: message, fix: fix))
         }
+        let layout = "check the layout template against cityguide's (`cityguide init --templates`)"
 
-        if doc.count("/h:html") != 1 { problem(1, "the root element is not an XHTML-namespaced <html>") }
-        if doc.count("/h:html/@lang") != 1 { problem(1, "<html> has no lang attribute") }
-        if doc.count("/h:html/h:head/h:title[normalize-space()]") != 1 { problem(nil, "the page has no <title>") }
-        if doc.count("//h:meta[@charset]") != 1 { problem(nil, "the page does not declare its charset") }
+        if doc.count("/h:html") != 1 { problem(1, "the root element is not an XHTML-namespaced <html>", fix: layout) }
+        if doc.count("/h:html/@lang") != 1 { problem(1, "<html> has no lang attribute", fix: layout) }
+        if doc.count("/h:html/h:head/h:title[normalize-space()]") != 1 {
+            problem(nil, "the page has no <title>", fix: layout)
+        }
+        if doc.count("//h:meta[@charset]") != 1 { problem(nil, "the page does not declare its charset", fix: layout) }
         if doc.count("//h:h1") != 1 {
-            problem(nil, "the page should have exactly one <h1>, it has \(doc.count("//h:h1"))")
+            problem(
+                nil, "the page should have exactly one <h1>, it has \(doc.count("//h:h1"))",
+                fix: "give each page template one <h1>, and use <h2> and below inside it")
+        }
+        var previous: (level: Int, name: String)?
+        for heading in doc.select("//h:h1 | //h:h2 | //h:h3 | //h:h4 | //h:h5 | //h:h6") {
+            guard let level = Int(heading.name.dropFirst()) else { continue }
+            if let previous, level > previous.level + 1 {
+                problem(
+                    heading.line, "<\(heading.name)> follows <\(previous.name)>: a heading level is skipped",
+                    fix: "use <h\(previous.level + 1)> here, or add the missing level above it")
+            }
+            previous = (level, heading.name)
         }
 
         var seen: [String: Int] = [:]
         for id in doc.select("//@id") {
             if let first = seen[id.value] {
-                problem(id.line, "the id '\(id.value)' is used twice (first on line \(first))")
+                problem(
+                    id.line, "the id '\(id.value)' is used twice (first on line \(first))",
+                    fix: "give each element its own id; a template used twice on one page must not set a fixed id")
             } else {
                 seen[id.value] = id.line
             }
         }
-        for image in doc.select("//h:img[not(@alt)]") { problem(image.line, "an image has no alt text") }
+        result.ids = Set(seen.keys)
+        for script in doc.select("//h:script | //svg:script") {
+            problem(
+                script.line, "a <script> element: cityguide's pages run no code",
+                fix: "remove it from the template; the pages need no JavaScript")
+        }
+        for handler in doc.select("//@*[starts-with(translate(local-name(), 'ON', 'on'), 'on')]") {
+            problem(
+                handler.line, "the event-handler attribute \(handler.name)=\"…\" runs code",
+                fix: "remove it from the template; the pages need no JavaScript")
+        }
+        for image in doc.select("//h:img[not(@alt)]") {
+            problem(
+                image.line, "an image has no alt text",
+                fix: "add alt=\"…\" describing the image (alt=\"\" if decorative)")
+        }
         for svg in doc.select("//svg:svg[not(svg:title[normalize-space()])]") {
-            problem(svg.line, "an SVG graphic has no <title>")
+            problem(svg.line, "an SVG graphic has no <title>", fix: "give it a <title> naming what it shows")
         }
         for map in doc.select(
             "//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]")
         {
-            problem(map.line, "a map has no <desc> describing it")
+            problem(
+                map.line, "a map has no <desc> describing it",
+                fix: "give it a <desc> saying what it shows, for screen readers")
         }
         for labelled in doc.select("//@aria-labelledby") {
             for id in labelled.value.split(separator: " ") where seen[String(id)] == nil {
-                problem(labelled.line, "aria-labelledby points at '\(id)', which is not on the page")
+                problem(
+                    labelled.line, "aria-labelledby points at '\(id)', which is not on the page",
+                    fix: "point it at an id on this page")
             }
         }
         for link in doc.select("//@href | //@src") {
             if let message = checkLink(link.value, from: path, ids: seen, existing: existing) {
-                problem(link.line, message)
+                problem(link.line, message.problem, fix: message.fix)
+            } else if let target = fragmentTarget(link.value, from: path) {
+                result.fragments.append((link.line, link.value, target.page, target.id))
             }
         }
-        return problems
+        return result
     }
 
-    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> String? {
+    /// The page and id a relative link with a #fragment points at, when it is another page of the site.
+    func fragmentTarget(_ value: String, from page: String) -> (page: String, id: String)? {
+        guard let hash = value.firstIndex(of: "#"), hash != value.startIndex, !value.contains(":") else { return nil }
+        let id = String(value[value.index(after: hash)...])
+        var target = String(value[..<hash])
+        if let query = target.firstIndex(of: "?") { target = String(target[..<query]) }
+        if target.hasSuffix("/") { target += "index.html" }
+        guard !id.isEmpty, let resolved = Self.resolve(target.removingPercentEncoding ?? target, from: page),
+            resolved.hasSuffix(".html")
+        else { return nil }
+        return (resolved, id.removingPercentEncoding ?? id)
+    }
+
+    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> (
+        problem: String, fix: String
+    )? {
         // Pages hold thousands of links: trim and lower-case only what needs it.
         let value =
             raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
@@ -108,26 +205,37 @@ public struct SiteChecker: Sendable {
             return nil
         }
         if let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
-            return "the link '\(value)' uses the scheme '\(value[..<colon].lowercased())', which pages must not use"
+            return (
+                "the link '\(value)' uses the scheme '\(value[..<colon].lowercased())', which pages must not use",
+                "link only to http(s), tel: and mailto: addresses and to pages of the site"
+            )
         }
         if value.hasPrefix("#") {
             return ids[String(value.dropFirst())] == nil
-                ? "the link '\(value)' points at an id that is not on the page" : nil
+                ? ("the link '\(value)' points at an id that is not on the page", "link to an id this page has") : nil
         }
         if value.hasPrefix("/") {
-            return "the link '\(value)' is absolute; links must be relative so the site works from any folder"
+            return (
+                "the link '\(value)' is absolute; links must be relative so the site works from any folder",
+                "write it relative to the page, e.g. with {{root}} in a template"
+            )
         }
         var target = value
         if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
         if target.contains("%") { target = target.removingPercentEncoding ?? target }
         guard let resolved = Self.resolve(target, from: page) else {
-            return "the link '\(value)' leads outside the site"
+            return ("the link '\(value)' leads outside the site", "link to a page inside the site")
         }
         let exists =
             existing?.contains(resolved)
             ?? FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
-        return exists ? nil : "the link '\(value)' leads to a file that does not exist"
+        return exists
+            ? nil
+            : (
+                "the link '\(value)' leads to a file that does not exist",
+                "correct the link, or add the file to the site"
+            )
     }
 
     /// A relative link from a page, as a path from the site root; nil when it climbs above the root.

@@ -76,7 +76,9 @@ struct Generator {
         yaml += "cities:\n"
         let data = root.appendingPathComponent("data")
         for city in 0..<cities {
-            let lat = -40 + Double(city) * 4, lon = -120 + Double(city) * 11
+            // Spread over the globe and wrapped, so any number of cities stays on it (at 28 and more the
+            // longitude once passed 180°).
+            let lat = -50 + Double((city * 4) % 100), lon = -170 + Double((city * 11) % 340)
             yaml += "  - {name: City \(city), center: [\(lat), \(lon)], timezone: Europe/Berlin}\n"
             let dir = data.appendingPathComponent("city-\(city)")
             try FileManager.default.createDirectory(
@@ -133,10 +135,7 @@ struct Generator {
         try Data(#"{"recorded_at": "2026-11-20T18:00:00Z", "weather_units": "metric"}"#.utf8)
             .write(to: data.appendingPathComponent("manifest.json"))
         try Data(yaml.utf8).write(to: root.appendingPathComponent("site.yaml"))
-        // The project's own templates, as a user's build would use them.
-        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Templates")
-        try FileManager.default.copyItem(at: templates, to: root.appendingPathComponent("Templates"))
+        // No Templates/ folder: the built-in templates, as a new user's build would use them.
     }
 }
 

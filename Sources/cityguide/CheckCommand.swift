@@ -7,9 +7,10 @@ struct CheckCommand: ParsableCommand {
         commandName: "check",
         abstract: "Validate a built site with libxml2.",
         discussion: """
-            Parses every page as strict XML (the pages are polyglot HTML5) and checks that internal links \
-            resolve, ids are unique, images have alt text, no link uses javascript: or data:, and every map \
-            has a title. Exits non-zero on any problem.
+            Parses every page as strict XML (the pages are polyglot HTML5) and checks that internal links and \
+            their #fragments resolve, ids are unique, images have alt text, no page holds a script, an event \
+            handler or a javascript:/data: link, every map has a title, and heading levels never skip. Each \
+            problem comes with a fix. Exits non-zero on any problem.
             """)
 
     @Argument(help: "The site folder.")
@@ -26,12 +27,12 @@ struct CheckCommand: ParsableCommand {
         }
         let report = SiteChecker(root: root).check()
         for problem in report.problems { printErr("\(directory)/\(problem)") }
+        // Counted as the build counts them: "164 pages (167 files)".
+        let checked = "Checked \(report.pages) pages (\(report.files) files) in \(directory)"
         if report.problems.isEmpty {
-            print("Checked \(report.pagesChecked) files in \(directory): no problems.")
+            print("\(checked): no problems.")
         } else {
-            throw fail(
-                "Checked \(report.pagesChecked) files in \(directory): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s")."
-            )
+            throw fail("\(checked): \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s").")
         }
     }
 }

@@ -72,7 +72,8 @@ struct InitCommand: ParsableCommand {
                 try FileManager.default.createDirectory(
                     at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw fail("error: cannot create \(target.deletingLastPathComponent().path)\n  fix: check its permissions")
+                throw fail(
+                    "error: cannot create \(target.deletingLastPathComponent().path)\n  fix: check its permissions")
             }
             try write(bytes, to: target)
             written.append(path)

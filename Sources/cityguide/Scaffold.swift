@@ -36,6 +36,7 @@ enum Scaffold {
           - name: São Paulo
             origin: {name: MASP, at: [-23.5614, -46.6559]}
             timezone: America/Sao_Paulo
+            max_results: 12                                          # this city's own list length and order
             sort: distance
           - name: Berlin
             center: [52.5200, 13.4050]

@@ -62,13 +62,53 @@ final class CLITests: XCTestCase {
             lines,
             [
                 "Output/san-francisco/coffee/index.html:3: the id 'a' is used twice (first on line 3)",
+                "  fix: give each element its own id; a template used twice on one page must not set a fixed id",
                 "Output/san-francisco/coffee/index.html:2: an image has no alt text",
+                "  fix: add alt=\"…\" describing the image (alt=\"\" if decorative)",
                 "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
+                "  fix: link only to http(s), tel: and mailto: addresses and to pages of the site",
                 "Output/san-francisco/coffee/index.html:2: the link '../missing/index.html' leads to a file that does not exist",
+                "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/coffee/index.html:2: the link 'a.png' leads to a file that does not exist",
+                "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
-                "Checked 8 files in Output: 6 problems.",
+                "  fix: if you edited the templates, close every element they open and escape & and < in text",
+                "Checked 7 pages (10 files) in Output: 6 problems.",
             ])
+    }
+
+    /// What a reviewer would catch: code in a page, a link to a #fragment that is not there, a skipped heading.
+    func testCheckFindsScriptsHandlersFragmentsAndSkippedHeadings() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        XCTAssertEqual(try cityguide(["build"], in: site.dir).status, 0)
+        try site.write(
+            "Output/san-francisco/tea/index.html",
+            """
+            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title></head>
+            <body><h1 id="top">x</h1><h3>skipped</h3>
+            <script>alert(1)</script><svg xmlns="http://www.w3.org/2000/svg"><title>s</title><script>x()</script></svg>
+            <p onclick="x()" OnMouseOver="y()">p</p>
+            <a href="../index.html#no-such-id">a</a><a href="../coffee/index.html#content">b</a><a href="#top">c</a></body></html>
+            """)
+        let run = try cityguide(["check", "Output"], in: site.dir)
+        XCTAssertEqual(run.status, 1)
+        let lines = run.stderr.split(separator: "\n").map(String.init)
+        for expected in [
+            "Output/san-francisco/tea/index.html:2: <h3> follows <h1>: a heading level is skipped",
+            "  fix: use <h2> here, or add the missing level above it",
+            "Output/san-francisco/tea/index.html:3: a <script> element: cityguide's pages run no code",
+            "  fix: remove it from the template; the pages need no JavaScript",
+            "Output/san-francisco/tea/index.html:4: the event-handler attribute onclick=\"…\" runs code",
+            "Output/san-francisco/tea/index.html:4: the event-handler attribute OnMouseOver=\"…\" runs code",
+            "Output/san-francisco/tea/index.html:5: the link '../index.html#no-such-id' points at #no-such-id, which is not on san-francisco/index.html",
+            "  fix: link to an id that page has, or drop the #fragment",
+        ] {
+            XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(run.stderr)")
+        }
+        XCTAssertEqual(lines.filter { $0.contains("<script>") }.count, 2, "the HTML and the SVG script")
+        XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
+        XCTAssertEqual(lines.last, "Checked 7 pages (10 files) in Output: 6 problems.", run.stderr)
     }
 
     func testHelp() throws {

@@ -66,7 +66,8 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(SiteChecker(root: guide.appendingPathComponent("Output")).check().problems, [])
 
         // Nothing next to the binary was needed: the folder holds the binary alone.
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: binary.deletingLastPathComponent().path), ["cityguide"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: binary.deletingLastPathComponent().path), ["cityguide"])
 
         let again = try run(["init"], in: guide)
         XCTAssertEqual(again.status, 1)

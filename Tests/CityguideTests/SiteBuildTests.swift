@@ -187,4 +187,36 @@ final class SiteBuildTests: XCTestCase {
             "data/san-francisco/geocode.json", String(decoding: try fixture("google-ok.json"), as: UTF8.self))
         XCTAssertNoThrow(try site.build())
     }
+
+    func testACityWithNothingIsAWarningAndStrictFailsOnIt() throws {
+        // No data file at all for the city: no places, no events, no weather.
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        let summary = try site.build()
+        XCTAssertEqual(
+            summary.warnings.map(\.description),
+            [
+                "San Francisco, CA: no places, no events and no weather: its pages only say that the data is missing; "
+                    + "check the warnings above, its categories and its data"
+            ])
+        XCTAssertTrue(summary.hasGaps)
+        XCTAssertTrue(summary.text.contains("1 warning "), summary.text)
+        let strict = try runCityguide(["build", "--strict"], in: site.dir)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(
+            strict.stderr.contains("warning: San Francisco, CA: no places, no events and no weather"), strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("error: --strict: the site was built"), strict.stderr)
+        XCTAssertEqual(try runCityguide(["build"], in: site.dir).status, 0, "without --strict it is a warning")
+    }
+
+    func testPageTitles() throws {
+        let site = try TestSite(config: smallConfig, files: ["data/san-francisco/places/coffee.json": try coffeeBody()])
+        defer { site.remove() }
+        try site.build()
+        XCTAssertEqual(
+            try site.page("index.html").strings("//h:title"), ["Test Guide"], "not 'Test Guide · Test Guide'")
+        XCTAssertEqual(
+            try site.page("san-francisco/coffee/index.html").strings("//h:title"),
+            ["Coffee Shops in San Francisco, CA · Test Guide"])
+    }
 }
