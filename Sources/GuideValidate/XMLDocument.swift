@@ -83,4 +83,46 @@ final class XMLDoc {
     func count(_ expression: String) -> Int {
         evaluate("count(\(expression))", { Int($0.pointee.floatval) }, otherwise: 0)
     }
+
+    /// What one walk of the element tree finds: headings (in document order), script elements and event-handler
+    /// attributes. Following libxml2's pointers is far cheaper than three XPath searches over pages whose maps
+    /// hold thousands of elements.
+    struct Outline {
+        var headings: [Node] = []
+        var scripts: [Node] = []
+        var handlers: [Node] = []
+    }
+
+    func outline() -> Outline {
+        var result = Outline()
+        var stack: [xmlNodePtr] = xmlDocGetRootElement(doc).map { [$0] } ?? []
+        while let node = stack.popLast() {
+            guard node.pointee.type == XML_ELEMENT_NODE, let rawName = node.pointee.name else { continue }
+            let name = String(cString: rawName)
+            let line = Int(xmlGetLineNo(node))
+            if name.count == 2, name.hasPrefix("h"), let level = name.last?.wholeNumberValue, (1...6).contains(level) {
+                result.headings.append(Node(value: "", line: line, name: name))
+            } else if name == "script" {
+                result.scripts.append(Node(value: "", line: line, name: name))
+            }
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                if let raw = current.pointee.name, raw[0] | 0x20 == UInt8(ascii: "o"),
+                    raw[1] | 0x20 == UInt8(ascii: "n")
+                {
+                    result.handlers.append(Node(value: "", line: line, name: String(cString: raw)))
+                }
+                attribute = current.pointee.next
+            }
+            // Children pushed last-first, so they come off the stack in document order.
+            var children: [xmlNodePtr] = []
+            var child = node.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE { children.append(current) }
+                child = current.pointee.next
+            }
+            stack += children.reversed()
+        }
+        return result
+    }
 }
