@@ -46,6 +46,45 @@ final class APITestServer: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// A started server answering every path with the project's recorded fixtures (weather in metric units).
+    static func recorded() throws -> APITestServer {
+        let server = try APITestServer(bodies: [
+            "/places/search": try fixture("foursquare-current.json"),
+            "/v3/places/search": try fixture("foursquare-v3.json"),
+            "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
+            "/maps/api/geocode/json": try fixture("google-ok.json"),
+            "/data/2.5/weather": try fixture("owm-metric.json"),
+        ])
+        try server.start()
+        return server
+    }
+
+    /// A `source: live` site.yaml whose four providers are this server.
+    /// - Parameters:
+    ///   - categories: the lines under `categories:`.
+    ///   - live: further lines under `live:` (indented two spaces).
+    ///   - cities: the lines under `cities:`.
+    func liveConfig(
+        categories: String = "  - {id: coffee, name: Coffee Shops, foursquare: [\"13032\"]}", live: String = "",
+        cities: String = "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}"
+    ) -> String {
+        """
+        title: Live Guide
+        source: live
+        categories:
+        \(categories)
+        live:
+          foursquare: {base_url: "\(baseURL)"}
+          ticketmaster: {base_url: "\(baseURL)"}
+          google: {base_url: "\(baseURL)"}
+          openweathermap: {base_url: "\(baseURL)"}
+        \(live)
+        cities:
+        \(cities)
+
+        """
+    }
+
     func start() throws {
         let done = DispatchSemaphore(value: 0)
         let failure = Locked<Error?>(nil)
@@ -91,6 +130,13 @@ final class APITestServer: @unchecked Sendable {
         lock.lock()
         scripts = [:]
         lock.unlock()
+    }
+
+    /// Serves a fixture at `path` with one piece of its text replaced (a renamed place, an echoed key).
+    func serve(_ path: String, fixture name: String, replacing text: String, with replacement: String) throws {
+        let body = String(decoding: try fixture(name), as: UTF8.self)
+        precondition(body.contains(text), "\(name) has no '\(text)'")
+        setBody(path, Data(body.replacingOccurrences(of: text, with: replacement).utf8))
     }
 
     func setBody(_ path: String, _ body: Data) {

@@ -10,33 +10,18 @@ final class CacheNightsTests: XCTestCase {
     var server: APITestServer!
 
     override func setUpWithError() throws {
-        server = try APITestServer(bodies: [
-            "/places/search": try fixture("foursquare-current.json"),
-            "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
-            "/data/2.5/weather": try fixture("owm-metric.json"),
-        ])
-        try server.start()
+        server = try APITestServer.recorded()
     }
 
     override func tearDown() { server.stop() }
 
     var config: String {
-        """
-        title: Nightly
-        source: live
-        categories:
-          - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
-          - {id: bars, name: Bars, foursquare: ["13003"]}
-        live:
-          timeout_seconds: 1
-          retries: 1
-          foursquare: {base_url: "\(server.baseURL)"}
-          ticketmaster: {base_url: "\(server.baseURL)"}
-          openweathermap: {base_url: "\(server.baseURL)"}
-        cities:
-          - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}
-
-        """
+        server.liveConfig(
+            categories: """
+                  - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
+                  - {id: bars, name: Bars, foursquare: ["13003"]}
+                """,
+            live: "  timeout_seconds: 1\n  retries: 1")
     }
 
     static let bodies = ["places/coffee", "places/bars", "events", "weather"].map { "berlin/\($0)" }
@@ -70,9 +55,11 @@ final class CacheNightsTests: XCTestCase {
         XCTAssertEqual(Set(cacheFiles(site).keys), expected)
 
         // Night 2: every part is fetched again over its old entry, and a place has been renamed.
+        try server.serve(
+            "/places/search", fixture: "foursquare-current.json", replacing: "Minimal Café",
+            with: "Minimal Café Roastery")
         let renamed = String(decoding: try fixture("foursquare-current.json"), as: UTF8.self)
             .replacingOccurrences(of: "Minimal Café", with: "Minimal Café Roastery")
-        server.setBody("/places/search", Data(renamed.utf8))
         XCTAssertEqual(try night(site, 2).warnings, [])
         XCTAssertEqual(Set(cacheFiles(site).keys), expected, "no body lost, no temporary file left")
         XCTAssertEqual(cache.read("berlin/places/coffee")?.body, Data(renamed.utf8), "the new body replaced the old")

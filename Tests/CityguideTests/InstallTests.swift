@@ -21,22 +21,9 @@ final class InstallTests: XCTestCase {
 
     /// Runs the copied binary with only what cron provides.
     func run(_ arguments: [String], in directory: URL) throws -> CLIRun {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": root.path, "SHELL": "/bin/sh"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CLIRun(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self))
+        try runCityguide(
+            arguments, in: directory, binary: binary,
+            onlyEnvironment: ["PATH": "/usr/bin:/bin", "HOME": root.path, "SHELL": "/bin/sh"])
     }
 
     func testCopiedBinaryStartsAndBuildsAGuideInAnEmptyFolder() throws {

@@ -18,13 +18,7 @@ final class KeySafetyTests: XCTestCase {
     var elsewhere: APITestServer!
 
     override func setUpWithError() throws {
-        server = try APITestServer(bodies: [
-            "/places/search": try fixture("foursquare-current.json"),
-            "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
-            "/maps/api/geocode/json": try fixture("google-ok.json"),
-            "/data/2.5/weather": try fixture("owm-metric.json"),
-        ])
-        try server.start()
+        server = try APITestServer.recorded()
         // "Another host": another origin that would log what it receives.
         elsewhere = try APITestServer(bodies: [:])
         try elsewhere.start()
@@ -36,22 +30,7 @@ final class KeySafetyTests: XCTestCase {
     }
 
     func config(cities: String = "  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}") -> String {
-        """
-        title: Keys
-        source: live
-        categories:
-          - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
-        live:
-          timeout_seconds: 1
-          retries: 1
-          foursquare: {base_url: "\(server.baseURL)"}
-          ticketmaster: {base_url: "\(server.baseURL)"}
-          google: {base_url: "\(server.baseURL)"}
-          openweathermap: {base_url: "\(server.baseURL)"}
-        cities:
-        \(cities)
-
-        """
+        server.liveConfig(live: "  timeout_seconds: 1\n  retries: 1", cities: cities)
     }
 
     func builder(_ site: TestSite, keys: [String: String]) -> SiteBuilder {
@@ -112,20 +91,16 @@ final class KeySafetyTests: XCTestCase {
             String(decoding: try! JSONSerialization.data(withJSONObject: [text], options: []), as: UTF8.self)
                 .dropFirst(2).dropLast(2).description
         }
-        let places = String(decoding: try fixture("foursquare-current.json"), as: UTF8.self)
-            .replacingOccurrences(of: "\"Blue Bottle Coffee\"", with: "\"Blue Bottle \(json(fsq))\"")
-        server.setBody("/places/search", Data(places.utf8))
+        try server.serve(
+            "/places/search", fixture: "foursquare-current.json", replacing: "\"Blue Bottle Coffee\"",
+            with: "\"Blue Bottle \(json(fsq))\"")
         let encoded = tm.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
-        let events = String(decoding: try fixture("ticketmaster-events.json"), as: UTF8.self)
-            .replacingOccurrences(of: "Blue Hour Quartet", with: "Quartet \(encoded)")
-        server.setBody("/discovery/v2/events.json", Data(events.utf8))
+        try server.serve(
+            "/discovery/v2/events.json", fixture: "ticketmaster-events.json", replacing: "Blue Hour Quartet",
+            with: "Quartet \(encoded)")
         let form = owm.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             .replacingOccurrences(of: "%20", with: "+")
-        server.setBody(
-            "/data/2.5/weather",
-            Data(
-                String(decoding: try fixture("owm-metric.json"), as: UTF8.self)
-                    .replacingOccurrences(of: "light rain", with: "rain \(form)").utf8))
+        try server.serve("/data/2.5/weather", fixture: "owm-metric.json", replacing: "light rain", with: "rain \(form)")
         server.script(
             "/maps/api/geocode/json",
             [

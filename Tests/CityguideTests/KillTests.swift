@@ -79,28 +79,9 @@ final class KillTests: XCTestCase {
 
     /// The cache, killed between a body and its meta: the torn pair is never served, the next good night mends it.
     func testKillBetweenCacheBodyAndMeta() throws {
-        let server = try APITestServer(bodies: [
-            "/places/search": try fixture("foursquare-current.json"),
-            "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
-            "/data/2.5/weather": try fixture("owm-metric.json"),
-        ])
-        try server.start()
+        let server = try APITestServer.recorded()
         defer { server.stop() }
-        let site = try TestSite(
-            config: """
-                title: Nightly
-                source: live
-                categories:
-                  - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
-                live:
-                  max_concurrent: 1
-                  foursquare: {base_url: "\(server.baseURL)"}
-                  ticketmaster: {base_url: "\(server.baseURL)"}
-                  openweathermap: {base_url: "\(server.baseURL)"}
-                cities:
-                  - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}
-
-                """)
+        let site = try TestSite(config: server.liveConfig(live: "  max_concurrent: 1"))
         defer { site.remove() }
         let keys = LiveFetchTests.keys
         XCTAssertEqual(try runCityguide(["build"], in: site.dir, environment: keys).status, 0)
@@ -108,20 +89,13 @@ final class KillTests: XCTestCase {
         let names = ["berlin/places/coffee", "berlin/events", "berlin/weather"]
         let site1 = snapshot(site.output)
 
-        let renamed = String(decoding: try fixture("foursquare-current.json"), as: UTF8.self)
-            .replacingOccurrences(of: "Minimal Café", with: "Minimal Café Two")
-        server.setBody("/places/search", Data(renamed.utf8))
         // Every body differs from last night's, so whichever is written first is torn by the kill.
-        server.setBody(
-            "/discovery/v2/events.json",
-            Data(
-                String(decoding: try fixture("ticketmaster-events.json"), as: UTF8.self)
-                    .replacingOccurrences(of: "Comedy Night", with: "Comedy Night II").utf8))
-        server.setBody(
-            "/data/2.5/weather",
-            Data(
-                String(decoding: try fixture("owm-metric.json"), as: UTF8.self)
-                    .replacingOccurrences(of: "light rain", with: "rain").utf8))
+        try server.serve(
+            "/places/search", fixture: "foursquare-current.json", replacing: "Minimal Café", with: "Minimal Café Two")
+        try server.serve(
+            "/discovery/v2/events.json", fixture: "ticketmaster-events.json", replacing: "Comedy Night",
+            with: "Comedy Night II")
+        try server.serve("/data/2.5/weather", fixture: "owm-metric.json", replacing: "light rain", with: "rain")
         try killed(["build", "--refresh"], at: "cache-body", in: site, environment: keys)
         XCTAssertTrue(snapshot(site.output) == site1, "the site of the night before stays published")
         XCTAssertEqual(names.filter { cache.read($0) == nil }.count, 1, "exactly one torn pair, and it is not served")

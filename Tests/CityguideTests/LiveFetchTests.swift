@@ -15,40 +15,22 @@ final class LiveFetchTests: XCTestCase {
     var server: APITestServer!
 
     override func setUpWithError() throws {
-        let events = try fixture("ticketmaster-events.json")
-        server = try APITestServer(bodies: [
-            "/places/search": try fixture("foursquare-current.json"),
-            "/v3/places/search": try fixture("foursquare-v3.json"),
-            "/discovery/v2/events.json": events, "/maps/api/geocode/json": try fixture("google-ok.json"),
-            "/data/2.5/weather": try fixture("owm-metric.json"),
-        ])
-        try server.start()
+        server = try APITestServer.recorded()
     }
 
     override func tearDown() { server.stop() }
 
     func config(_ extra: String = "", cities: String? = nil) -> String {
-        """
-        title: Live Guide
-        source: live
-        categories:
-          - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
-          - {id: bars, name: Bars, foursquare: ["13003"]}
-        live:
-          timeout_seconds: 1
-          retries: 3
-          foursquare: {base_url: "\(server.baseURL)"}
-          ticketmaster: {base_url: "\(server.baseURL)"}
-          google: {base_url: "\(server.baseURL)"}
-          openweathermap: {base_url: "\(server.baseURL)"}
-        \(extra)
-        cities:
-        \(cities ?? """
-              - {name: San Francisco, center: [37.7749, -122.4194], timezone: America/Los_Angeles}
-              - {name: Kita, timezone: Asia/Tokyo}
-            """)
-
-        """
+        server.liveConfig(
+            categories: """
+                  - {id: coffee, name: Coffee Shops, foursquare: ["13032"]}
+                  - {id: bars, name: Bars, foursquare: ["13003"]}
+                """,
+            live: "  timeout_seconds: 1\n  retries: 3\n" + extra,
+            cities: cities ?? """
+                  - {name: San Francisco, center: [37.7749, -122.4194], timezone: America/Los_Angeles}
+                  - {name: Kita, timezone: Asia/Tokyo}
+                """)
     }
 
     func builder(_ site: TestSite, environment: [String: String] = keys, mode: LiveFetcher.Mode = .normal)

@@ -123,15 +123,19 @@ struct CLIRun {
 }
 
 /// Runs the real `cityguide` executable, which SwiftPM builds next to the test bundle.
+/// - Parameters:
+///   - environment: added to this process's environment.
+///   - onlyEnvironment: the whole environment instead (cron's, say).
 func runCityguide(
-    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], binary: URL? = nil
+    _ arguments: [String], in directory: URL, environment extra: [String: String] = [:], binary: URL? = nil,
+    onlyEnvironment: [String: String]? = nil
 ) throws -> CLIRun {
     let binary = try binary ?? builtCityguide()
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = directory
-    process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
+    process.environment = onlyEnvironment ?? ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out
