@@ -8,6 +8,7 @@ import XCTest
 /// `kill -9` at each step that writes: the output path always holds a complete site, what a killed build leaves
 /// beside it is removed by the next build, and the cache never serves a torn entry.
 final class KillTests: XCTestCase {
+    @discardableResult
     func killed(_ arguments: [String], at step: String, in site: TestSite, environment: [String: String] = [:])
         throws -> CLIRun
     {
