@@ -225,7 +225,7 @@ public struct SiteBuilder: Sendable {
     func dataNote(_ config: SiteConfig, recorded: Date?) -> String {
         let when = recorded.map { " recorded \(CalendarDay.iso($0))" } ?? ""
         switch config.source {
-        case .sample: return "the bundled sample data\(when)"
+        case .sample: return "the built-in sample data\(when)"
         case .recorded: return "recorded API responses\(when)"
         case .live: return "live data"
         }

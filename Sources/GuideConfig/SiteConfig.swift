@@ -4,7 +4,7 @@ import GuideModel
 /// A validated `site.yaml`.
 public struct SiteConfig: Sendable {
     public enum Source: Sendable, Equatable {
-        /// The recorded responses bundled with cityguide.
+        /// The recorded responses compiled into cityguide.
         case sample
         /// A folder of recorded API bodies (`<dir>/<city>/…`).
         case recorded(URL)

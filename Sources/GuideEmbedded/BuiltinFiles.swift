@@ -4,7 +4,7 @@ import Foundation
 public enum BuiltinFiles {
     /// The project's `Templates/` folder: `city.mustache`, `assets/style.css`, …
     public static let templates = decode(EmbeddedBase64.templates)
-    /// The bundled sample: a recorded folder (`manifest.json`, `<city>/places/<category>.json`, …).
+    /// The sample data: a recorded folder (`manifest.json`, `<city>/places/<category>.json`, …).
     public static let sample = decode(EmbeddedBase64.sample)
 
     static func decode(_ files: [(path: String, base64: String)]) -> [String: Data] {

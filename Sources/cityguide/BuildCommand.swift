@@ -7,7 +7,7 @@ struct BuildCommand: ParsableCommand {
         commandName: "build",
         abstract: "Build the site into the output folder.",
         discussion: """
-            Reads the config, loads the data it names (the bundled sample by default), and writes the site. \
+            Reads the config, loads the data it names (the built-in sample by default), and writes the site. \
             The previous output is replaced only when the whole build succeeded and every page passed validation.
             """)
 
