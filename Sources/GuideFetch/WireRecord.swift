@@ -101,7 +101,7 @@ final class WireRecord {
         }
         guard range.contains(number) else {
             note(
-                "\(field) \(raw.quoted) is outside \(what ?? "\(Self.show(range.lowerBound))–\(Self.show(range.upperBound))"); left out"
+                "\(field) \(raw.quoted) is outside \(what ?? "\(WireValue.plain(range.lowerBound))–\(WireValue.plain(range.upperBound))"); left out"
             )
             return nil
         }
@@ -134,9 +134,7 @@ final class WireRecord {
     /// A WGS84 position from two fields; nil (noted) unless both are finite degrees on the globe.
     func coordinate(latitude: [String], longitude: [String]) -> Coordinate? {
         guard let lat = lookup(latitude), let lon = lookup(longitude), !lat.isNull, !lon.isNull else { return nil }
-        guard let la = lat.rawNumber, let lo = lon.rawNumber, la.isFinite, lo.isFinite, (-90...90).contains(la),
-            (-180...180).contains(lo)
-        else {
+        guard let la = lat.rawNumber, let lo = lon.rawNumber, Coordinate(latitude: la, longitude: lo).isValid else {
             note("the position (\(lat.quoted), \(lon.quoted)) is not on the globe; left out")
             return nil
         }
@@ -156,10 +154,6 @@ final class WireRecord {
 
     func lookup(_ path: [String]) -> WireValue? {
         path.reduce(Optional(value)) { $0?[$1] }
-    }
-
-    static func show(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
 

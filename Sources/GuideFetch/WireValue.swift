@@ -37,11 +37,6 @@ enum WireValue: Decodable, Sendable {
         return nil
     }
 
-    /// Follows object keys, e.g. `value["dates", "start", "localDate"]`.
-    subscript(_ first: String, _ rest: String...) -> WireValue? {
-        rest.reduce(self[first]) { $0?[$1] }
-    }
-
     var array: [WireValue]? {
         if case .array(let items) = self { return items }
         return nil
@@ -56,11 +51,15 @@ enum WireValue: Decodable, Sendable {
     var rawText: String? {
         switch self {
         case .string(let text): return text
-        case .number(let number) where number.isFinite:
-            return number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+        case .number(let number) where number.isFinite: return Self.plain(number)
         case .bool(let flag): return flag ? "true" : "false"
         default: return nil
         }
+    }
+
+    /// A finite number as people write it: "4", not "4.0"; "37.77".
+    static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     /// A number, also when sent as text ("37.77"); not checked for being finite.

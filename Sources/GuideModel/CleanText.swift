@@ -1,3 +1,5 @@
+import Foundation
+
 /// Text that can go into any page. XML 1.0 forbids most control characters, and HTML5 calls controls and
 /// noncharacters parse errors; one of them in a place name would make every page that shows it unpublishable.
 /// Providers' strings are cleaned with this where they are decoded, so no template can receive them.
@@ -44,23 +46,12 @@ public enum CleanText {
                 removed = true
             }
         }
-        var result = String(out).trimmingWhitespace()
+        var result = String(out).trimmingCharacters(in: .whitespacesAndNewlines)
         var truncated = false
         if result.count > limit {
-            result = String(result.prefix(max(0, limit - 1))).trimmingWhitespace() + "…"
+            result = String(result.prefix(max(0, limit - 1))).trimmingCharacters(in: .whitespacesAndNewlines) + "…"
             truncated = true
         }
         return Result(text: result, removed: removed, truncated: truncated)
-    }
-}
-
-extension String {
-    /// Without leading and trailing white space and newlines (Foundation-free, for GuideModel's callers too).
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The shape of a Mustache template, read before it is parsed: how deep its sections nest and which partials
 /// and parents it names, each with its line, column and the section depth it sits at. swift-mustache parses and
 /// renders recursively, so a template nested thousands deep, or partials that include each other, would
@@ -64,9 +66,9 @@ struct TemplateScan {
             }
             let body = String(String.UnicodeScalarView(chars[(i + open.count)..<min(j, chars.count)]))
             i = min(j + end.count, chars.count)
-            let trimmed = body.trimmingSpaces()
+            let trimmed = body.trimmingCharacters(in: .whitespacesAndNewlines)
             guard let sigil = trimmed.unicodeScalars.first else { continue }
-            let name = String(trimmed.unicodeScalars.dropFirst()).trimmingSpaces()
+            let name = String(trimmed.unicodeScalars.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)
             switch sigil {
             case "#", "^", "$":
                 depth += 1
@@ -103,15 +105,5 @@ struct TemplateScan {
                 break
             }
         }
-    }
-}
-
-extension String {
-    func trimmingSpaces() -> String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" }),
-            let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        else { return "" }
-        return String(scalars[first...last])
     }
 }

@@ -117,25 +117,22 @@ public struct TemplateSet: Sendable {
         func visit(_ name: String, path: [String]) throws -> Int {
             if let known = depth[name] { return known }
             let scan = scans[name]!
+            let route = path + [name]
             var deepest = scan.maxDepth
             for reference in scan.references {
-                if let start = path.firstIndex(of: reference.name) {
-                    let cycle = (path[start...] + [name, reference.name]).joined(separator: " → ")
+                if let start = route.firstIndex(of: reference.name) {
+                    let cycle = (route[start...] + [reference.name]).joined(separator: " → ")
+                    let tag = "{{\(reference.kind == .parent ? "<" : ">")\(reference.name)}}"
+                    let itself = start == route.count - 1
                     throw TemplateError(
                         file: files[name]!, line: reference.line, column: reference.column,
-                        problem:
-                            "the templates include each other in a circle (\(cycle)), so rendering would never end",
-                        fix:
-                            "remove the {{\(reference.kind == .parent ? "<" : ">")\(reference.name)}} here or the one that leads back"
-                    )
+                        problem: (itself
+                            ? "the template includes itself (\(cycle))"
+                            : "the templates include each other in a circle (\(cycle))")
+                            + ", so rendering would never end",
+                        fix: itself ? "remove the \(tag) here" : "remove the \(tag) here or the one that leads back")
                 }
-                if reference.name == name {
-                    throw TemplateError(
-                        file: files[name]!, line: reference.line, column: reference.column,
-                        problem: "the template includes itself (\(name) → \(name)), so rendering would never end",
-                        fix: "remove the {{\(reference.kind == .parent ? "<" : ">")\(name)}} here")
-                }
-                deepest = max(deepest, reference.depth + 1 + (try visit(reference.name, path: path + [name])))
+                deepest = max(deepest, reference.depth + 1 + (try visit(reference.name, path: route)))
             }
             guard deepest <= maxNesting else {
                 throw TemplateError(

@@ -77,11 +77,9 @@ public struct SiteChecker: Sendable {
         }
         return Report(
             pages: files.filter { $0.hasSuffix(".html") }.count,
-            files: all.filter { ($0 as NSString).lastPathComponent != Self.marker }.count, problems: problems)
+            // Hidden files (the build's ownership marker) are not part of the site; the build never writes others.
+            files: all.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }.count, problems: problems)
     }
-
-    /// The file a build leaves to mark the folder as its own; not part of the site.
-    static let marker = ".cityguide-output"
 
     /// Checks one page; `path` is relative to the root and used to resolve its links.
     /// - Parameter existing: every path in the site, when known; otherwise links are looked up on disk.
@@ -170,34 +168,24 @@ public struct SiteChecker: Sendable {
             }
         }
         for link in doc.select("//@href | //@src") {
-            if let message = checkLink(link.value, from: path, ids: seen, existing: existing) {
-                problem(link.line, message.problem, fix: message.fix)
-            } else if let target = fragmentTarget(link.value, from: path) {
-                result.fragments.append((link.line, link.value, target.page, target.id))
+            switch checkLink(link.value, from: path, ids: seen, existing: existing) {
+            case .fine: break
+            case .problem(let message, let fix): problem(link.line, message, fix: fix)
+            case .fragment(let page, let id): result.fragments.append((link.line, link.value, page, id))
             }
         }
         return result
     }
 
-    /// The page and id a relative link with a #fragment points at, when it is another page of the site.
-    func fragmentTarget(_ value: String, from page: String) -> (page: String, id: String)? {
-        // Thousands of links per page, almost none with a fragment: look at bytes before at characters.
-        guard value.utf8.contains(UInt8(ascii: "#")), !value.utf8.contains(UInt8(ascii: ":")),
-            let hash = value.firstIndex(of: "#"), hash != value.startIndex
-        else { return nil }
-        let id = String(value[value.index(after: hash)...])
-        var target = String(value[..<hash])
-        if let query = target.firstIndex(of: "?") { target = String(target[..<query]) }
-        if target.hasSuffix("/") { target += "index.html" }
-        guard !id.isEmpty, let resolved = Self.resolve(target.removingPercentEncoding ?? target, from: page),
-            resolved.hasSuffix(".html")
-        else { return nil }
-        return (resolved, id.removingPercentEncoding ?? id)
+    /// What `checkLink` found.
+    enum LinkVerdict: Equatable {
+        case fine
+        case problem(String, fix: String)
+        /// The page exists; whether it has the #id is known only once every page was read.
+        case fragment(page: String, id: String)
     }
 
-    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> (
-        problem: String, fix: String
-    )? {
+    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> LinkVerdict {
         // Pages hold thousands of links: trim and lower-case only what needs it.
         let value =
             raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
@@ -206,40 +194,45 @@ public struct SiteChecker: Sendable {
         if scheme.hasPrefix("http://") || scheme.hasPrefix("https://") || scheme.hasPrefix("tel:")
             || scheme.hasPrefix("mailto:")
         {
-            return nil
+            return .fine
         }
         if let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
-            return (
+            return .problem(
                 "the link '\(value)' uses the scheme '\(value[..<colon].lowercased())', which pages must not use",
-                "link only to http(s), tel: and mailto: addresses and to pages of the site"
-            )
+                fix: "link only to http(s), tel: and mailto: addresses and to pages of the site")
         }
         if value.hasPrefix("#") {
             return ids[String(value.dropFirst())] == nil
-                ? ("the link '\(value)' points at an id that is not on the page", "link to an id this page has") : nil
+                ? .problem(
+                    "the link '\(value)' points at an id that is not on the page", fix: "link to an id this page has")
+                : .fine
         }
         if value.hasPrefix("/") {
-            return (
+            return .problem(
                 "the link '\(value)' is absolute; links must be relative so the site works from any folder",
-                "write it relative to the page, e.g. with {{root}} in a template"
-            )
+                fix: "write it relative to the page, e.g. with {{root}} in a template")
         }
         var target = value
-        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) { target = String(target[..<cut]) }
+        var fragment = ""
+        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) {
+            if let hash = value.firstIndex(of: "#") { fragment = String(value[value.index(after: hash)...]) }
+            target = String(target[..<cut])
+        }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
         if target.contains("%") { target = target.removingPercentEncoding ?? target }
         guard let resolved = Self.resolve(target, from: page) else {
-            return ("the link '\(value)' leads outside the site", "link to a page inside the site")
+            return .problem("the link '\(value)' leads outside the site", fix: "link to a page inside the site")
         }
         let exists =
             existing?.contains(resolved)
             ?? FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
-        return exists
-            ? nil
-            : (
+        guard exists else {
+            return .problem(
                 "the link '\(value)' leads to a file that does not exist",
-                "correct the link, or add the file to the site"
-            )
+                fix: "correct the link, or add the file to the site")
+        }
+        guard !fragment.isEmpty, resolved.hasSuffix(".html") else { return .fine }
+        return .fragment(page: resolved, id: fragment.removingPercentEncoding ?? fragment)
     }
 
     /// A relative link from a page, as a path from the site root; nil when it climbs above the root.

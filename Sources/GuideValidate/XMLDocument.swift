@@ -115,13 +115,11 @@ final class XMLDoc {
                 attribute = current.pointee.next
             }
             // Children pushed last-first, so they come off the stack in document order.
-            var children: [xmlNodePtr] = []
-            var child = node.pointee.children
+            var child = node.pointee.last
             while let current = child {
-                if current.pointee.type == XML_ELEMENT_NODE { children.append(current) }
-                child = current.pointee.next
+                if current.pointee.type == XML_ELEMENT_NODE { stack.append(current) }
+                child = current.pointee.prev
             }
-            stack += children.reversed()
         }
         return result
     }

@@ -11,11 +11,9 @@ import Foundation
 /// stale lock behind.
 public final class OutputLock: @unchecked Sendable {
     private var fd: Int32
-    public let file: URL
 
-    private init(fd: Int32, file: URL) {
+    private init(fd: Int32) {
         self.fd = fd
-        self.file = file
     }
 
     deinit { release() }
@@ -57,6 +55,6 @@ public final class OutputLock: @unchecked Sendable {
         let note = Data("process \(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = note.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
-        return OutputLock(fd: fd, file: file)
+        return OutputLock(fd: fd)
     }
 }
