@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "GuideModel"),
@@ -30,6 +31,8 @@ let package = Package(
         ),
         .target(name: "GuideAnalysis", dependencies: ["GuideModel"]),
         .target(name: "GuideMaps", dependencies: ["GuideModel"]),
+        .target(name: "GuideHistory", dependencies: ["GuideModel", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis"]),
         .target(
             name: "GuideRender",
             dependencies: [
@@ -50,13 +53,13 @@ let package = Package(
             name: "GuideBuild",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
-                "GuideValidate", .product(name: "Logging", package: "swift-log"),
+                "GuideValidate", "GuideHistory", "GuideExport", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "cityguide",
             dependencies: [
-                "GuideBuild", "GuideValidate", "GuideRender", "GuideWrite",
+                "GuideBuild", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,7 +72,8 @@ let package = Package(
             name: "CityguideTests",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
-                "GuideWrite", "GuideValidate", "GuideBuild", .product(name: "FlyingFox", package: "FlyingFox"),
+                "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport",
+                .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -62,6 +62,8 @@ public struct CityGuide: Sendable {
     public var warnings: [DataWarning]
     /// Parts shown from an older response, with when it was fetched (see `CityData.asOf`).
     public var asOf: [String: Date] = [:]
+    /// What the history says changed (empty without a history).
+    public var news = CityNews()
 
     public func place(_ id: String) -> RankedPlace? { places[id] }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import GuideAnalysis
 import GuideConfig
+import GuideExport
 import GuideFetch
+import GuideHistory
 import GuideModel
 import GuideRender
 import GuideValidate
@@ -27,6 +29,8 @@ public struct SiteBuilder: Sendable {
     /// Called between the steps that must survive a kill (cache and output writes), with the step's name;
     /// tests stop the process there.
     public var checkpoint: @Sendable (String) -> Void = { _ in }
+    /// How long to wait for another build writing the same history before warning that it is locked.
+    public var historyBusySeconds: Double = 5
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -63,27 +67,57 @@ public struct SiteBuilder: Sendable {
         let lock = try OutputLock.acquire(for: output)
         let fetched = try timed("fetch") { try fetch(config) }
         let (data, buildDate) = (fetched.cities, fetched.buildDate)
-        let guides = try timed("analyze") {
-            try zip(config.cities, data).map { city, cityData in
-                Analyzer.analyze(plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate)
-            }
+        var guides = try timed("analyze") { try analyze(config, data, buildDate: buildDate) }
+        let night = NightSnapshot(
+            date: buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
+        var history = HistoryStep(
+            file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
+            busySeconds: historyBusySeconds)
+        guides = timed("history") {
+            fillEarlierNight(config, history: &history, before: night.day)
+            return history.attachNews(to: guides, night: night)
         }
         let site = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: buildDate,
             dataNote: fetched.note)
-        let pages = try timed("render") { try SiteRenderer(templates: templates, site: site, guides: guides).render() }
+        let pages = try timed("render") {
+            try SiteRenderer(templates: templates, site: site, guides: guides).render().map { ($0.path, $0.bytes) }
+                + Exports.files(
+                    site: ExportSite(
+                        title: config.title, baseURL: config.baseURL, buildDate: buildDate,
+                        version: cityguideVersion), guides: guides)
+        }
         _ = try timed("write") {
-            try SiteWriter(output: output, checkpoint: checkpoint).write(pages.map { ($0.path, $0.bytes) }, lock: lock)
-            {
+            try SiteWriter(output: output, checkpoint: checkpoint).write(pages.sorted { $0.0 < $1.0 }, lock: lock) {
                 staging in
                 let problems = SiteChecker(root: staging).check().problems
                 if !problems.isEmpty { throw BuildError.invalidPages(problems) }
             }
         }
+        // Only what was published is remembered.
+        history.record(night)
         return BuildSummary(
-            cities: guides.count, pages: pages.filter { $0.path.hasSuffix(".html") }.count, files: pages.count,
-            warnings: data.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning), buildDate: buildDate,
+            cities: guides.count, pages: pages.filter { $0.0.hasSuffix(".html") }.count, files: pages.count,
+            warnings: data.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings,
+            buildDate: buildDate,
             stages: stages, fetch: fetched.report)
+    }
+
+    func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {
+        try zip(config.cities, data).map { city, cityData in
+            Analyzer.analyze(plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate)
+        }
+    }
+
+    /// A recorded folder may hold the night before it in `previous/` (the sample does). When the history has no
+    /// night before tonight, that night is recorded first, so the first build already has changes to show.
+    func fillEarlierNight(_ config: SiteConfig, history: inout HistoryStep, before day: String) {
+        guard config.history != nil, config.source != .live, !history.hasNight(before: day),
+            let source = try? recordedSource(config).previousNight(), let date = source.recordedAt(),
+            CalendarDay.iso(date) < day,
+            let guides = try? analyze(config, source.load(config), buildDate: date)
+        else { return }
+        history.record(NightSnapshot(date: date, source: config.source.name, cities: guides.map(CitySnapshot.init)))
     }
 
     /// A city whose pages would only say that everything is missing: the operator must hear of it (and

@@ -6,8 +6,9 @@ import Yams
 public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
-        "neighborhoods",
+        "neighborhoods", "history", "history_days", "report",
     ]
+    static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]
     static let liveKeys =
         ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]
         + LiveSettings.Provider.allCases.map(\.rawValue)

@@ -9,6 +9,15 @@ public struct SiteConfig: Sendable {
         /// A folder of recorded API bodies (`<dir>/<city>/…`).
         case recorded(URL)
         case live
+
+        /// `sample`, `recorded` or `live`, as site.yaml writes it.
+        public var name: String {
+            switch self {
+            case .sample: "sample"
+            case .recorded: "recorded"
+            case .live: "live"
+            }
+        }
     }
 
     public struct ListDefaults: Sendable, Equatable {
@@ -34,6 +43,12 @@ public struct SiteConfig: Sendable {
     /// DBSCAN settings for finding neighborhoods when places carry no neighborhood names.
     public var neighborhoodRadiusMetres: Double = 300
     public var neighborhoodMinPlaces: Int = 3
+    /// The history database; nil when `history: false`.
+    public var history: URL?
+    /// How many nights the history keeps.
+    public var historyDays: Int = 90
+    /// `report:`, when present.
+    public var report: ReportSettings?
 
     public init(
         file: URL, title: String, baseURL: String?, units: UnitSystem, source: Source, templates: URL?,

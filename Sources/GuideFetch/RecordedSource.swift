@@ -28,6 +28,13 @@ public struct RecordedSource: Sendable {
         return RecordedSource(label: "sample") { files[$0] }
     }
 
+    /// The night recorded before this one, in the folder's `previous/` (with its own manifest), if there is one.
+    public func previousNight() -> RecordedSource? {
+        let file = self.file
+        guard file("previous/manifest.json") != nil else { return nil }
+        return RecordedSource(label: label + "/previous") { file("previous/" + $0) }
+    }
+
     /// When the responses were recorded (`manifest.json`'s `recorded_at`), used as the default build date.
     public func recordedAt() -> Date? {
         WireDates().parse(manifest.recorded_at)

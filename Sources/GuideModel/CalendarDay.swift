@@ -25,3 +25,17 @@ public enum CalendarDay {
         return day <= lengths[month - 1]
     }
 }
+
+extension CalendarDay {
+    /// The day `days` after `day` (`YYYY-MM-DD`), or nil when `day` is not one.
+    public static func adding(_ days: Int, to day: String) -> String? {
+        guard isValid(day) else { return nil }
+        let parts = day.split(separator: "-").compactMap { Int($0) }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = utc
+        guard let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 12)),
+            let moved = calendar.date(byAdding: .day, value: days, to: date)
+        else { return nil }
+        return iso(moved)
+    }
+}

@@ -6,6 +6,8 @@ public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
         case places, events, weather, geocode
         /// The city as a whole (nothing at all could be shown for it).
         case city
+        /// The history database (its file in `file`); the site is built without it.
+        case history
     }
     public var city: String
     public var part: Part
@@ -19,7 +21,9 @@ public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
-    public var description: String { file.isEmpty ? "\(city): \(reason)" : "\(city): \(file): \(reason)" }
+    public var description: String {
+        [city, file, reason].filter { !$0.isEmpty }.joined(separator: ": ")
+    }
 }
 
 /// Everything fetched for one city, provider-neutral.

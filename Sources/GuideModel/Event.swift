@@ -33,3 +33,20 @@ public struct Event: Hashable, Sendable {
         self.localDate = localDate
     }
 }
+
+extension Event {
+    /// When it starts on the city's clock, `YYYY-MM-DDTHH:MM`, or `YYYY-MM-DD` when the time is to be announced:
+    /// the instant when the provider gave one, else the venue's local date and time.
+    public func localStart(in cityZone: TimeZone) -> String {
+        if let start {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = cityZone
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: start)
+            return String(
+                format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
+        }
+        guard CalendarDay.isValid(localDate) else { return localDate }
+        if let time = localTime, time.count >= 5 { return "\(localDate)T\(time.prefix(5))" }
+        return localDate
+    }
+}

@@ -174,6 +174,8 @@ public struct SiteRenderer: Sendable {
         }
         view["events"] = events(city, limit: 5)
         view["events_href"] = root + values.pagePaths(city).events
+        view["whats_new"] = present(WhatsNew(values: values).view(city, root: root))
+        view["feed_href"] = "feed.xml"
         view["has_walkable"] = !city.walkable.isEmpty
         view["has_neighborhoods"] = !city.neighborhoods.isEmpty
         return view
@@ -243,6 +245,7 @@ public struct SiteRenderer: Sendable {
         var view = common(root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city))
         view["name"] = p.name
         view["city"] = city.plan.name
+        view["new"] = city.news.newPlaceIDs.contains(p.id)
         if !p.categoryNames.isEmpty { view["kinds"] = p.categoryNames.joined(separator: ", ") }
         view["address"] = p.address
         view["neighborhood"] = p.neighborhoods.first
@@ -334,6 +337,7 @@ public struct SiteRenderer: Sendable {
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
         view["events"] = events(city, limit: nil)
+        view["calendar_href"] = root + SitePaths.eventsCalendar(city)
         return view
     }
 }

@@ -11,20 +11,12 @@ struct ViewValues {
     let site: SiteInfo
 
     func pagePaths(_ city: CityGuide) -> (city: String, events: String) {
-        ("\(city.plan.slug)/index.html", "\(city.plan.slug)/events/index.html")
+        (SitePaths.city(city), SitePaths.events(city))
     }
 
-    func placePath(_ city: CityGuide, _ place: RankedPlace) -> String {
-        "\(city.plan.slug)/places/\(place.slug)/index.html"
-    }
-
-    func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String {
-        "\(city.plan.slug)/neighborhoods/\(hood.slug)/index.html"
-    }
-
-    func categoryPath(_ city: CityGuide, _ id: String) -> String {
-        "\(city.plan.slug)/\(id)/index.html"
-    }
+    func placePath(_ city: CityGuide, _ place: RankedPlace) -> String { SitePaths.place(city, place) }
+    func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String { SitePaths.neighborhood(city, hood) }
+    func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
 
     func entry(_ item: RankedPlace, number: Int, city: CityGuide, root: String) -> View {
         var view: View = [
@@ -40,6 +32,7 @@ struct ViewValues {
             item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "))
         view["neighborhood"] = present(item.place.neighborhoods.first)
         view["current"] = false
+        view["new"] = city.news.newPlaceIDs.contains(item.place.id)
         return view
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GuideBuild
+import GuideModel
 import GuideValidate
 
 @main

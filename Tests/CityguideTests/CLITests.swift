@@ -73,7 +73,7 @@ final class CLITests: XCTestCase {
                 "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 7 pages (10 files) in Output: 6 problems.",
+                "Checked 7 pages (13 files) in Output: 6 problems.",
             ])
     }
 
@@ -108,7 +108,7 @@ final class CLITests: XCTestCase {
         }
         XCTAssertEqual(lines.filter { $0.contains("<script>") }.count, 2, "the HTML and the SVG script")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 7 pages (10 files) in Output: 6 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 7 pages (13 files) in Output: 6 problems.", run.stderr)
     }
 
     func testHelp() throws {

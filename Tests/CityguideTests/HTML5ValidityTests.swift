@@ -15,7 +15,7 @@ final class HTML5ValidityTests: XCTestCase {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-nu-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         try SiteBuilder(
-            configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: output,
+            configFile: try repositorySiteCopy(), configName: "site.yaml", output: output,
             environment: [:]
         ).build()
 

@@ -268,7 +268,10 @@ final class HostileValuesTests: XCTestCase {
         let summary = try site.build()
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
         for (path, data) in snapshot(site.output) {
-            XCTAssertNil(CleanText.firstForbidden(String(decoding: data, as: UTF8.self)), path)
+            var text = String(decoding: data, as: UTF8.self)
+            // iCalendar's lines end in CRLF by definition (RFC 5545 §3.1).
+            if path.hasSuffix(".ics") { text = text.replacingOccurrences(of: "\r\n", with: "\n") }
+            XCTAssertNil(CleanText.firstForbidden(text), path)
         }
         let coffee = try site.page("san-francisco/coffee/index.html")
         XCTAssertEqual(coffee.strings("//h:a[@class='place-name']"), ["BlueBottle"], "the place stays, cleaned")

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import XCTest
 
 @testable import GuideValidate
@@ -29,7 +30,7 @@ final class InstallTests: XCTestCase {
     func testCopiedBinaryStartsAndBuildsAGuideInAnEmptyFolder() throws {
         let guide = root.appendingPathComponent("srv/guide")
         try FileManager.default.createDirectory(at: guide, withIntermediateDirectories: true)
-        XCTAssertEqual(try run(["--version"], in: guide).stdout, "cityguide 0.8.0\n")
+        XCTAssertEqual(try run(["--version"], in: guide).stdout, "cityguide \(cityguideVersion)\n")
 
         let initialised = try run(["init"], in: guide)
         XCTAssertEqual(initialised.status, 0, initialised.stderr)

@@ -12,7 +12,7 @@ final class SampleSiteTests: XCTestCase {
     override class func setUp() {
         output = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-sample-\(UUID().uuidString)")
         summary = try? SiteBuilder(
-            configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: output,
+            configFile: try repositorySiteCopy(), configName: "site.yaml", output: output,
             environment: [:], now: { Date(timeIntervalSince1970: 0) }
         ).build()
     }

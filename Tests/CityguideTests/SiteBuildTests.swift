@@ -72,7 +72,7 @@ final class SiteBuildTests: XCTestCase {
         let a = site.dir.appendingPathComponent("SampleA"), b = site.dir.appendingPathComponent("SampleB")
         for out in [a, b] {
             try SiteBuilder(
-                configFile: repositoryRoot.appendingPathComponent("site.yaml"), configName: "site.yaml", output: out,
+                configFile: try repositorySiteCopy(), configName: "site.yaml", output: out,
                 environment: ["SOURCE_DATE_EPOCH": "1763640000"]
             ).build()
         }

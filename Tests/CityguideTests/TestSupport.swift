@@ -162,3 +162,13 @@ func builtCityguide() throws -> URL {
 }
 
 private final class BundleMarker {}
+
+/// The project's site.yaml copied into a new temporary folder, so a build's history (kept beside site.yaml) never
+/// lands in the repository or carries over from one test run to the next.
+func repositorySiteCopy() throws -> URL {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-site-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+        at: repositoryRoot.appendingPathComponent("site.yaml"), to: dir.appendingPathComponent("site.yaml"))
+    return dir.appendingPathComponent("site.yaml")
+}

@@ -1,2 +1,0 @@
-/// `cityguide --version`.
-let cityguideVersion = "0.8.0"

@@ -1,0 +1,101 @@
+import Foundation
+import GuideBuild
+import GuideHistory
+import GuideModel
+import XCTest
+
+/// The history database: migrations, one night per day, retention, and a damaged file that costs no site.
+final class HistoryTests: XCTestCase {
+    var dir: URL!
+
+    override func setUp() {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-history-\(UUID().uuidString)")
+    }
+
+    override func tearDown() { try? FileManager.default.removeItem(at: dir) }
+
+    func night(_ day: String, places: [String], events: [String] = []) -> NightSnapshot {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CalendarDay.utc
+        let parts = day.split(separator: "-").map { Int($0)! }
+        let date = calendar.date(from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: 18))!
+        let city = CitySnapshot(
+            slug: "berlin", name: "Berlin",
+            places: places.map {
+                CitySnapshot.PlaceRecord(
+                    id: $0, name: "Café \($0)", category: "coffee",
+                    coordinate: Coordinate(latitude: 52.5, longitude: 13.4), rating: 8.1, ratingCount: 40, price: 2,
+                    hours: "Mon–Fri 8–18", neighborhood: "Mitte")
+            },
+            events: events.map { CitySnapshot.EventRecord(id: $0, name: "Event \($0)", start: "2026-12-01T20:00") },
+            unavailable: ["places/bars"])
+        return NightSnapshot(date: date, source: "recorded", cities: [city])
+    }
+
+    func testRecordsAndReopensWhatItStored() throws {
+        let file = dir.appendingPathComponent("sub/history.sqlite")
+        try HistoryStore(file: file).record(night("2026-11-19", places: ["a"], events: ["e"]), keepDays: 90)
+        // A later cityguide (here: a new connection and migrator) opens the same file and finds the night intact.
+        let store = try HistoryStore(file: file)
+        let nights = try store.nights(city: "berlin", before: "2026-11-20", limit: 2)
+        XCTAssertEqual(nights.map(\.day), ["2026-11-19"])
+        XCTAssertEqual(nights.first?.city, night("2026-11-19", places: ["a"], events: ["e"]).cities.first)
+        XCTAssertEqual(try store.nights(city: "berlin", before: "2026-11-19", limit: 2).count, 0)
+        XCTAssertEqual(try store.nights(city: "paris", before: "2026-11-20", limit: 2).count, 0)
+    }
+
+    func testMigrationsAreVersionedInTheFile() throws {
+        let file = dir.appendingPathComponent("history.sqlite")
+        _ = try HistoryStore(file: file)
+        let applied = try python(
+            "import sqlite3,sys; print([r[0] for r in sqlite3.connect(sys.argv[1]).execute('select identifier from grdb_migrations')])",
+            file.path)
+        XCTAssertEqual(applied, "['v1: nights, cities, places and events']\n")
+    }
+
+    func testSecondBuildOfADayReplacesItAndOldNightsAreForgotten() throws {
+        let store = try HistoryStore(file: dir.appendingPathComponent("history.sqlite"))
+        try store.record(night("2026-08-21", places: ["a"]), keepDays: 90)
+        try store.record(night("2026-08-22", places: ["a"]), keepDays: 90)
+        try store.record(night("2026-11-19", places: ["a"]), keepDays: 90)
+        try store.record(night("2026-11-19", places: ["a", "b"]), keepDays: 90)
+        XCTAssertEqual(try store.days(), ["2026-08-22", "2026-11-19"], "90 days: 22 Aug to 19 Nov")
+        try store.record(night("2026-11-20", places: ["b"]), keepDays: 90)
+        XCTAssertEqual(try store.days(), ["2026-11-19", "2026-11-20"])
+        let last = try store.nights(city: "berlin", before: "2026-11-21", limit: 5)
+        XCTAssertEqual(last.map { $0.city.places.map(\.id) }, [["b"], ["a", "b"]])
+        let (start, seen) = try store.firstSeen(city: "berlin", before: "2026-11-21")
+        XCTAssertEqual(start, "2026-11-19")
+        XCTAssertEqual(seen, ["place:a": "2026-11-19", "place:b": "2026-11-19"])
+        try store.record(night("2026-11-21", places: ["b"]), keepDays: 3)
+        XCTAssertEqual(try store.days(), ["2026-11-19", "2026-11-20", "2026-11-21"])
+        try store.record(night("2026-11-22", places: ["b"]), keepDays: 3)
+        XCTAssertEqual(try store.days(), ["2026-11-20", "2026-11-21", "2026-11-22"])
+        let rows = try python(
+            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from place').fetchone()[0])",
+            dir.appendingPathComponent("history.sqlite").path)
+        XCTAssertEqual(rows, "3\n", "a forgotten night's places go with it")
+    }
+}
+
+/// `python3 -c script args…`'s standard output; the test fails on a non-zero exit.
+func python(_ script: String, _ arguments: String...) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script] + arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+        if problems.contains("ModuleNotFoundError") && ProcessInfo.processInfo.environment["CI"] == nil {
+            throw XCTSkip("a Python module is missing (.ci/run installs it): \(problems)")
+        }
+        throw NSError(domain: "python", code: 1, userInfo: [NSLocalizedDescriptionKey: problems])
+    }
+    return text
+}
