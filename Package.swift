@@ -49,11 +49,22 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
+        // The report's map as PNG (mail clients show no SVG), and its delivery over SMTP.
+        .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(
+            name: "GuideReport",
+            dependencies: [
+                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideRender", "CRSVG", "CCurl",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
         .target(
             name: "GuideBuild",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
-                "GuideValidate", "GuideHistory", "GuideExport", .product(name: "Logging", package: "swift-log"),
+                "GuideValidate", "GuideHistory", "GuideExport", "GuideReport",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -72,7 +83,7 @@ let package = Package(
             name: "CityguideTests",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
-                "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport",
+                "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

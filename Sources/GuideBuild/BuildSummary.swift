@@ -12,6 +12,8 @@ public struct BuildSummary: Sendable {
     public var stages: [(name: String, seconds: Double)]
     /// Requests, cache hits, retries and failures per provider, for live builds.
     public var fetch: FetchReport?
+    /// What `--report` wrote and sent.
+    public var report: ReportSummary?
 
     /// Data was missing or stale: `--strict` fails the build on this.
     public var hasGaps: Bool { !warnings.isEmpty || !(fetch?.stale.isEmpty ?? true) }
@@ -23,6 +25,6 @@ public struct BuildSummary: Sendable {
         let fetchText = fetch.map { "\n" + $0.text } ?? ""
         return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files), "
             + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") in \(String(format: "%.2f", totalSeconds)) s (\(times))"
-            + fetchText
+            + fetchText + (report.map { "\n" + $0.text } ?? "")
     }
 }

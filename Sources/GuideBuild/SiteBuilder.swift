@@ -31,6 +31,10 @@ public struct SiteBuilder: Sendable {
     public var checkpoint: @Sendable (String) -> Void = { _ in }
     /// How long to wait for another build writing the same history before warning that it is locked.
     public var historyBusySeconds: Double = 5
+    /// `build --report [--send]`: reports written (and sent) after the site.
+    public var report: ReportRequest?
+    /// The SMTP delivery's first retry delay, seconds (tests shorten it).
+    public var deliveryRetryDelay: Double = 2
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -54,32 +58,15 @@ public struct SiteBuilder: Sendable {
             return try work()
         }
 
-        let (config, templates) = try timed("config") { () throws -> (SiteConfig, TemplateSet) in
-            let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
-            // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
-            // overrides the built-in templates file by file.
-            let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
-            let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
-            let label = config.templates.map { relativeLabel($0) } ?? "Templates"
-            return (config, try TemplateSet.load(folder: folder, label: label))
-        }
+        let (config, templates) = try timed("config") { try loadConfig() }
+        try report.map { try checkReport($0, config) }
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
         let fetched = try timed("fetch") { try fetch(config) }
-        let (data, buildDate) = (fetched.cities, fetched.buildDate)
-        var guides = try timed("analyze") { try analyze(config, data, buildDate: buildDate) }
-        let night = NightSnapshot(
-            date: buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
-        var history = HistoryStep(
-            file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
-            busySeconds: historyBusySeconds)
-        guides = timed("history") {
-            fillEarlierNight(config, history: &history, before: night.day)
-            return history.attachNews(to: guides, night: night)
-        }
-        let site = SiteInfo(
-            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: buildDate,
-            dataNote: fetched.note)
+        let buildDate = fetched.buildDate
+        let (guides, night, analysedHistory) = try timed("analyze") { try analyzeWithHistory(config, fetched) }
+        var history = analysedHistory
+        let site = siteInfo(config, fetched)
         let pages = try timed("render") {
             try SiteRenderer(templates: templates, site: site, guides: guides).render().map { ($0.path, $0.bytes) }
                 + Exports.files(
@@ -96,11 +83,66 @@ public struct SiteBuilder: Sendable {
         }
         // Only what was published is remembered.
         history.record(night)
-        return BuildSummary(
+        var summary = BuildSummary(
             cities: guides.count, pages: pages.filter { $0.0.hasSuffix(".html") }.count, files: pages.count,
-            warnings: data.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings,
-            buildDate: buildDate,
-            stages: stages, fetch: fetched.report)
+            warnings: fetched.cities.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings,
+            buildDate: buildDate, stages: stages, fetch: fetched.report)
+        if let report {
+            do {
+                summary.report = try timed("report") {
+                    try writeReports(
+                        report, config: config, templates: templates, site: site, guides: guides,
+                        warnings: summary.warnings)
+                }
+            } catch {
+                throw BuildError("\(error)\n  (the site itself was built and published; only the report failed)")
+            }
+            summary.stages = stages
+        }
+        return summary
+    }
+
+    /// `cityguide report`: the night's data, analysed and compared with the history as a build would, turned
+    /// into reports without touching the site or recording the night.
+    public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
+        let (config, templates) = try loadConfig()
+        try checkReport(request, config)
+        let fetched = try fetch(config)
+        let (guides, _, history) = try analyzeWithHistory(config, fetched)
+        let warnings = fetched.cities.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings
+        return try writeReports(
+            request, config: config, templates: templates, site: siteInfo(config, fetched), guides: guides,
+            warnings: warnings)
+    }
+
+    func loadConfig() throws -> (SiteConfig, TemplateSet) {
+        let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
+        // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
+        // overrides the built-in templates file by file.
+        let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
+        let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
+        let label = config.templates.map { relativeLabel($0) } ?? "Templates"
+        return (config, try TemplateSet.load(folder: folder, label: label))
+    }
+
+    func siteInfo(_ config: SiteConfig, _ fetched: Fetched) -> SiteInfo {
+        SiteInfo(
+            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: fetched.buildDate,
+            dataNote: fetched.note)
+    }
+
+    /// The guides with what the history says about them, tonight's snapshot, and the history to record it in.
+    func analyzeWithHistory(_ config: SiteConfig, _ fetched: Fetched) throws -> (
+        [CityGuide], NightSnapshot, HistoryStep
+    ) {
+        let guides = try analyze(config, fetched.cities, buildDate: fetched.buildDate)
+        let night = NightSnapshot(
+            date: fetched.buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
+        var history = HistoryStep(
+            file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
+            busySeconds: historyBusySeconds)
+        fillEarlierNight(config, history: &history, before: night.day)
+        return (history.attachNews(to: guides, night: night), night, history)
     }
 
     func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {

@@ -276,9 +276,10 @@ struct SiteConfigBuilder {
                     city.location, "two cities have the slug '\(city.slug)' (the first at line \(first.line))",
                     fix: "give one of them its own `slug:`")
             }
-            if city.slug == "assets" {
+            if city.slug == "assets" || city.slug == "reports" {
                 throw ConfigError(
-                    city.location, "the slug 'assets' is reserved for the stylesheet folder",
+                    city.location,
+                    "the slug '\(city.slug)' is reserved for the \(city.slug == "assets" ? "stylesheet" : "nightly reports'") folder",
                     fix: "set another `slug:` for this city")
             }
             slugs[city.slug] = city.location

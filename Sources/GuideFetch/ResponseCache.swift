@@ -110,15 +110,7 @@ public struct ResponseCache: Sendable {
     }
 
     /// FNV-1a, 64 bits: enough to tell one body from another, which is all the meta needs.
-    static func fnv1a64(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    static func fnv1a64(_ data: Data) -> String { FNV1a.hex(data) }
 }
 
 /// Writes every byte; the `errno` of a failure, or nil.

@@ -8,7 +8,10 @@ import Mustache
 public struct TemplateSet: Sendable {
     /// Templates every site needs; partials they use are checked by reference.
     public static let pageTemplates = ["home", "city", "category", "place", "events", "neighborhood", "not-found"]
-    public static let required = pageTemplates + ["layout", "map", "place-entry", "event-entry", "weather"]
+    public static let required =
+        pageTemplates + [
+            "layout", "map", "place-entry", "event-entry", "weather", "report", "report-text",
+        ]
 
     /// Our largest template is 3 KB; swift-mustache's parser slows badly on files of megabytes.
     static let maxTemplateBytes = 256_000

@@ -44,7 +44,8 @@ public struct SiteChecker: Sendable {
             if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { all.append(path) }
         }
         let existing = Set(all)
-        let files = all.filter { $0.hasSuffix(".html") || $0 == "sitemap.xml" }.sorted()
+        // reports/ holds the nightly emails (absolute links, images by cid: or data:), not pages of the site.
+        let files = all.filter { ($0.hasSuffix(".html") && !$0.hasPrefix("reports/")) || $0 == "sitemap.xml" }.sorted()
         // libxml2 must be initialised once before documents are parsed on several threads.
         xmlInitParser()
         let results = IndexedResults<PageResult>(count: files.count)
@@ -78,7 +79,8 @@ public struct SiteChecker: Sendable {
         return Report(
             pages: files.filter { $0.hasSuffix(".html") }.count,
             // Hidden files (the build's ownership marker) are not part of the site; the build never writes others.
-            files: all.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") }.count, problems: problems)
+            files: all.filter { !($0 as NSString).lastPathComponent.hasPrefix(".") && !$0.hasPrefix("reports/") }.count,
+            problems: problems)
     }
 
     /// Checks one page; `path` is relative to the root and used to resolve its links.

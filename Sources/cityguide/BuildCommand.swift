@@ -30,6 +30,12 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Exit non-zero when any data was stale or missing (the site is still built).")
     var strict = false
 
+    @Flag(name: .long, help: "Also write tonight's reports into <output>/reports (see `cityguide report`).")
+    var report = false
+
+    @Flag(name: .long, help: "With --report: deliver each city's report (see `report:` in the README).")
+    var send = false
+
     func run() throws {
         var buildDate: Date?
         if let date {
@@ -38,6 +44,9 @@ struct BuildCommand: ParsableCommand {
                     "error: --date '\(date)' is not a date\n  fix: write it as YYYY-MM-DD, e.g. --date 2026-11-20")
             }
             buildDate = parsed
+        }
+        if send && !report {
+            throw fail("error: --send delivers the reports, which --report writes\n  fix: add --report")
         }
         if offline && refresh {
             throw fail("error: --offline and --refresh contradict each other\n  fix: use one of them")
@@ -50,6 +59,7 @@ struct BuildCommand: ParsableCommand {
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
         builder.checkpoint = killCheckpoint()
+        if report { builder.report = ReportRequest(send: send) }
         let summary: BuildSummary
         do {
             summary = try builder.build()

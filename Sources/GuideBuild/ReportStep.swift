@@ -1,0 +1,105 @@
+import Foundation
+import GuideAnalysis
+import GuideConfig
+import GuideModel
+import GuideRender
+import GuideReport
+import GuideWrite
+
+/// `cityguide report` and `build --report`: which reports, where, and whether to send them.
+public struct ReportRequest: Sendable {
+    /// nil: `reports/` in the build's output folder.
+    public var folder: URL?
+    /// `--city SLUG`: that city's report alone.
+    public var city: String?
+    public var send: Bool
+
+    public init(folder: URL? = nil, city: String? = nil, send: Bool = false) {
+        self.folder = folder
+        self.city = city
+        self.send = send
+    }
+}
+
+public struct ReportSummary: Sendable {
+    public var folder: URL
+    /// File name (without extension) and subject of each message written.
+    public var messages: [(name: String, subject: String)]
+    /// How many were delivered (0 without `--send`).
+    public var sent: Int
+
+    public var text: String {
+        "Wrote \(messages.count) report\(messages.count == 1 ? "" : "s") (.html and .eml) into \(folder.path)"
+            + (sent > 0 ? "; sent \(sent)" : "")
+    }
+}
+
+extension SiteBuilder {
+    /// What a report needs from the config, checked before any data is fetched.
+    func checkReport(_ request: ReportRequest, _ config: SiteConfig) throws {
+        guard config.baseURL != nil else {
+            throw BuildError(
+                "\(configName): error: a report needs `base_url`: every link of an email must be a full address\n"
+                    + "  fix: add `base_url: https://…/` (where the site is published) to \(configName)")
+        }
+        if let slug = request.city, !config.cities.contains(where: { $0.slug == slug }) {
+            throw BuildError(
+                "error: --city '\(slug)' is not a city of \(configName)\n"
+                    + "  fix: use one of \(config.cities.map(\.slug).joined(separator: ", "))")
+        }
+        guard request.send else { return }
+        guard let report = config.report, report.delivery != nil else {
+            throw BuildError(
+                "\(configName): error: --send needs `report:` with `smtp:` or `sendmail:`, `from:` and `to:`\n"
+                    + "  fix: add e.g. `report: {to: [team@example.org], from: guide@example.org, "
+                    + "smtp: \"smtp://mail.example.org:587\", user: guide}` and export CITYGUIDE_SMTP_PASSWORD")
+        }
+        if case .smtp(_, _, let user?) = report.delivery, user.isEmpty == false,
+            (environment["CITYGUIDE_SMTP_PASSWORD"] ?? "").isEmpty
+        {
+            throw BuildError(
+                "error: CITYGUIDE_SMTP_PASSWORD is not set, and `report: {user: \(user)}` needs a password\n"
+                    + "  fix: export CITYGUIDE_SMTP_PASSWORD=… before running cityguide (it is never logged)")
+        }
+    }
+
+    func writeReports(
+        _ request: ReportRequest, config: SiteConfig, templates: TemplateSet, site: SiteInfo, guides: [CityGuide],
+        warnings: [DataWarning]
+    ) throws -> ReportSummary {
+        let folder = request.folder ?? output.appendingPathComponent("reports")
+        let set = try ReportSet.make(
+            renderer: SiteRenderer(templates: templates, site: site, guides: guides), guides: guides,
+            warnings: warnings, settings: config.report, baseURL: config.baseURL ?? "", date: site.buildDate,
+            only: request.city)
+        // The folder is replaced whole, as the site is: a report of last night never sits beside tonight's. With
+        // --city, the other cities' reports already there are kept.
+        let lock = try OutputLock.acquire(for: folder)
+        var files = set.files
+        if request.city != nil {
+            let fresh = Set(files.map(\.path))
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in kept.sorted() where !name.hasPrefix(".") && !fresh.contains(name) {
+                if let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) {
+                    files.append((name, bytes))
+                }
+            }
+        }
+        try SiteWriter(output: folder, checkpoint: checkpoint).write(files.sorted { $0.path < $1.path }, lock: lock)
+        var sent = 0
+        if request.send, let settings = config.report {
+            var delivery = Delivery(settings: settings, password: environment["CITYGUIDE_SMTP_PASSWORD"])
+            delivery.retryDelay = deliveryRetryDelay
+            // One message per city; the digest stays on disk for whoever wants the whole picture.
+            for message in set.messages where !message.isDigest {
+                do {
+                    try delivery.send(message.eml, name: "\(relativeLabel(folder))/\(message.name).eml")
+                } catch {
+                    throw BuildError("\(error)")
+                }
+                sent += 1
+            }
+        }
+        return ReportSummary(folder: folder, messages: set.messages.map { ($0.name, $0.subject) }, sent: sent)
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import GuideAnalysis
+import GuideModel
+
+/// One email's content: a city's report, or the digest of every city. Rendered by `report.mustache` (HTML,
+/// inline styles only) and `report-text.mustache` (the text/plain part) with the same view.
+public struct ReportContent: Sendable {
+    public var subject: String
+    public var html: String
+    public var text: String
+    /// The PNG each `cid:` of the HTML stands for: content id → city slug.
+    public var maps: [(cid: String, slug: String)]
+}
+
+extension SiteRenderer {
+    /// - Parameters:
+    ///   - cities: one guide for a city's report, all of them for the digest.
+    ///   - warnings: the build's warnings (shown under the city they name; the others under every report).
+    ///   - baseURL: where the site is published; every link of an email is absolute.
+    public func report(
+        cities: [CityGuide], digest: Bool, warnings: [DataWarning], baseURL: String
+    ) throws -> ReportContent {
+        let values = ViewValues(site: site)
+        let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
+        var maps: [(String, String)] = []
+        let sections = cities.map { city -> View in
+            let cid = "map-\(city.plan.slug)@cityguide"
+            maps.append((cid, city.plan.slug))
+            return section(city, values: values, warnings: warnings, baseURL: baseURL, cid: cid)
+        }
+        let siteWide = warnings.filter { $0.city.isEmpty }.map(\.description)
+        let subject: String
+        if digest {
+            let newPlaces = cities.map(\.news.changes.newPlaces.count).reduce(0, +)
+            let week = cities.map(\.news.changes.thisWeek.count).reduce(0, +)
+            subject =
+                "\(site.title): \(cities.count) cit\(cities.count == 1 ? "y" : "ies"), "
+                + "\(Self.count(newPlaces, "new place")), \(Self.count(week, "event")) this week"
+        } else {
+            let city = cities.first
+            subject =
+                "\(city?.plan.name ?? site.title): \(Self.count(city?.news.changes.newPlaces.count ?? 0, "new place")), "
+                + "\(Self.count(city?.news.changes.thisWeek.count ?? 0, "event")) this week"
+        }
+        let view: View = [
+            "subject": subject, "site_title": site.title, "site_href": baseURL, "day": day,
+            "heading": digest ? "\(site.title): every city" : "\(cities.first?.plan.name ?? site.title)",
+            "cities": sections, "site_warnings": siteWide, "has_site_warnings": !siteWide.isEmpty,
+            "version": cityguideVersion, "data_note": site.dataNote, "is_digest": digest,
+        ]
+        let html = try renderTemplate("report", view)
+        let text = try renderTemplate("report-text", view)
+        return ReportContent(subject: subject, html: html, text: text, maps: maps)
+    }
+
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    func section(_ city: CityGuide, values: ViewValues, warnings: [DataWarning], baseURL: String, cid: String) -> View {
+        let changes = city.news.changes
+        var view: View = [
+            "city": city.plan.name, "city_href": baseURL + SitePaths.directory(SitePaths.city(city)),
+            "events_href": baseURL + SitePaths.directory(SitePaths.events(city)), "map_cid": cid,
+            "weather": values.weather(city.weather),
+        ]
+        view["whats_new"] = present(WhatsNew(values: values).view(city, root: baseURL))
+        view["this_week"] = changes.thisWeek.map { event -> View in
+            var v: View = ["name": event.name, "when": WhatsNew.when(event.start)]
+            v["venue"] = present(event.venue)
+            v["href"] = present(Escape.webURL(event.url))
+            return v
+        }
+        view["has_this_week"] = !changes.thisWeek.isEmpty
+        view["top_picks"] = city.topPicks.prefix(5).compactMap(city.place).enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, root: baseURL)
+        }
+        view["next_events"] = events(city, limit: 5)
+        // For the operator: what readers of the site are never told.
+        var notes = warnings.filter { $0.city == city.plan.name }.map {
+            $0.file.isEmpty ? $0.reason : "\($0.file): \($0.reason)"
+        }
+        for (part, date) in city.asOf.sorted(by: { $0.key < $1.key }) {
+            notes.append(
+                "\(part) shown from the response of \(Formatting.dayTime(date, in: city.plan.timeZone)) (stale)")
+        }
+        view["operator_notes"] = notes
+        view["has_operator_notes"] = !notes.isEmpty
+        return view
+    }
+
+    func renderTemplate(_ name: String, _ view: View) throws -> String {
+        let budget = RenderBudget()
+        let text = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: name) ?? ""
+        guard !budget.exhausted else {
+            throw TemplateError(
+                file: templates.origin(of: name), line: nil, column: nil,
+                problem: "rendering the report took more than \(RenderBudget.lookups) lookups, so it was stopped",
+                fix: "render each list once, outside the sections of its own items")
+        }
+        return text
+    }
+
+    /// The city's overview map as its page draws it, and the site's stylesheet, for the report's PNG.
+    public func overviewMap(_ city: CityGuide) -> (svg: String, width: Int, height: Int, css: String) {
+        let places = city.overview.compactMap(city.place)
+        let svg = ViewValues(site: site).map(
+            id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: places,
+            city: city, root: "")
+        return (svg, 640, 420, String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self))
+    }
+}

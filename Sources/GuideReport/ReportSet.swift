@@ -1,0 +1,87 @@
+import Foundation
+import GuideAnalysis
+import GuideConfig
+import GuideModel
+import GuideRender
+
+/// The night's reports: per city (and a digest of every city) an HTML email, its map as PNG and the `.eml`
+/// message that carries both with a text version.
+public struct ReportSet: Sendable {
+    public struct Message: Sendable {
+        /// `berlin`, or `_digest` (no city slug starts with "_").
+        public var name: String
+        public var subject: String
+        public var eml: Data
+        /// The HTML as written to disk: the maps inline as `data:` PNGs, so a browser shows the file as mailed.
+        public var html: Data
+        public var isDigest: Bool
+    }
+
+    public var messages: [Message]
+
+    public static let digestName = "_digest"
+
+    /// - Parameters:
+    ///   - only: one city's slug (`--city`): its report alone, without the digest.
+    ///   - baseURL: `base_url`; every link of an email must be absolute.
+    public static func make(
+        renderer: SiteRenderer, guides: [CityGuide], warnings: [DataWarning], settings: ReportSettings?,
+        baseURL: String, date: Date, only: String?
+    ) throws -> ReportSet {
+        let chosen = only.map { slug in guides.filter { $0.plan.slug == slug } } ?? guides
+        var maps: [String: Data] = [:]
+        for city in chosen {
+            let map = renderer.overviewMap(city)
+            let svg = MapStyle.embed(MapStyle.flatten(map.css), in: map.svg)
+            do {
+                maps[city.plan.slug] = try MapImage.png(svg: svg, width: map.width, height: map.height)
+            } catch {
+                // Without its map the report still says everything that matters.
+                maps[city.plan.slug] = nil
+            }
+        }
+        let domain = URL(string: baseURL)?.host ?? "cityguide.invalid"
+        let from = settings?.from ?? "cityguide@\(domain)"
+        var messages: [Message] = []
+        var groups = chosen.map { (name: $0.plan.slug, cities: [$0], digest: false) }
+        if only == nil && guides.count > 1 { groups.append((digestName, guides, true)) }
+        for group in groups {
+            let content = try renderer.report(
+                cities: group.cities, digest: group.digest, warnings: warnings, baseURL: baseURL)
+            let images = content.maps.compactMap { map in
+                maps[map.slug].map { MIMEMessage.Image(contentID: map.cid, filename: "\(map.slug)-map.png", png: $0) }
+            }
+            // A map that could not be drawn leaves no broken image behind.
+            let mailed = removingImages(
+                content.html, missing: content.maps.filter { maps[$0.slug] == nil }.map(\.cid))
+            var html = mailed
+            for map in content.maps {
+                guard let png = maps[map.slug] else { continue }
+                html = html.replacingOccurrences(
+                    of: "src=\"cid:\(map.cid)\"", with: "src=\"data:image/png;base64,\(png.base64EncodedString())\"")
+            }
+            let eml = MIMEMessage(
+                from: from, to: settings?.to ?? [], subject: content.subject, date: date, domain: domain,
+                text: content.text, html: mailed, images: images)
+            messages.append(
+                Message(
+                    name: group.name, subject: content.subject, eml: eml.bytes, html: Data(html.utf8),
+                    isDigest: group.digest))
+        }
+        return ReportSet(messages: messages)
+    }
+
+    /// The HTML without the `<img>`s of these content ids.
+    static func removingImages(_ html: String, missing ids: [String]) -> String {
+        ids.reduce(html) { text, id in
+            text.replacingOccurrences(
+                of: #"<img src="cid:"# + NSRegularExpression.escapedPattern(for: id) + #""[^>]*/>"#, with: "",
+                options: .regularExpression)
+        }
+    }
+
+    /// `<name>.html` and `<name>.eml` for each message, sorted.
+    public var files: [(path: String, bytes: Data)] {
+        messages.flatMap { [("\($0.name).eml", $0.eml), ("\($0.name).html", $0.html)] }.sorted { $0.path < $1.path }
+    }
+}
