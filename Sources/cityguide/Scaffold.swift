@@ -6,7 +6,8 @@ enum Scaffold {
         # Every key is explained in cityguide's README ("Configuration").
 
         title: Neighborhood Guide
-        # base_url: https://example.org/guide/   # where the site is published: enables sitemap.xml and canonical links
+        # base_url: https://example.org/guide/   # where the site is published: enables sitemap.xml, canonical
+        #                                         # links and the nightly report (`cityguide report`)
         units: metric                             # metric | imperial
 
         # Where the data comes from:
@@ -18,6 +19,14 @@ enum Scaffold {
 
         # templates: Templates   # your own templates: each file there replaces the built-in one
         #                         # (`cityguide init --templates` writes them for editing)
+
+        # Each build remembers what it published in .cityguide/history.sqlite, for "What's new" and the report.
+        # history: false          # keep no history
+        # history_days: 90        # nights kept
+
+        # Who gets the nightly report (`cityguide build --report --send`); the SMTP password comes from
+        # CITYGUIDE_SMTP_PASSWORD. Or `sendmail: /usr/sbin/sendmail` instead of smtp.
+        # report: {to: [team@example.org], from: guide@example.org, smtp: "smtp://mail.example.org:587", user: guide}
 
         defaults: {max_results: 10, sort: rating, walking_minutes: 15}
 

@@ -211,4 +211,51 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(e?.location.line, 3)
         XCTAssertEqual(e?.problem, "the recorded folder '/tmp/nowhere' does not exist")
     }
+
+    func testReportAndHistoryKeys() throws {
+        let config = try ConfigLoader.parse(
+            Data(
+                (valid
+                    + """
+                    history: state/h.sqlite
+                    history_days: 30
+                    report: {to: [a@example.org, b@example.net], from: g@example.org, smtp: "smtps://mail.example.org:465"}
+                    """).utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(config.history?.path, "/tmp/state/h.sqlite")
+        XCTAssertEqual(config.historyDays, 30)
+        XCTAssertEqual(config.report?.to, ["a@example.org", "b@example.net"])
+        XCTAssertEqual(config.report?.delivery, .smtp(url: "smtps://mail.example.org:465", starttls: true, user: nil))
+        let off = try ConfigLoader.parse(Data((valid + "history: false\n").utf8), file: file, displayName: "site.yaml")
+        XCTAssertNil(off.history)
+
+        let cases: [(String, String)] = [
+            (
+                "report: {to: [\"Team <t@example.org>\"], from: g@example.org, smtp: \"smtp://m.example.org\"}",
+                "site.yaml:9:15: error: 'to' has 'Team <t@example.org>', which is not an email address"
+            ),
+            (
+                "report: {to: [t@example.org], from: g@example.org, smtp: \"http://m.example.org\"}",
+                "site.yaml:9:58: error: 'smtp' is 'http://m.example.org', which is not an smtp:// or smtps:// server address"
+            ),
+            (
+                "report: {to: [t@example.org], from: g@example.org, smtp: \"smtp://u:p@m.example.org\"}",
+                "site.yaml:9:58: error: 'smtp' is 'smtp://u:p@m.example.org', which is not an smtp:// or smtps:// server address"
+            ),
+            (
+                "report: {to: [t@example.org], smtp: \"smtp://m.example.org\"}",
+                "site.yaml:9:9: error: 'report' delivers mail but has no `from:`"
+            ),
+            (
+                "report: {to: [t@example.org], from: g@example.org, smtp: \"smtp://m\", sendmail: /usr/sbin/sendmail}",
+                "site.yaml:9:80: error: 'report' has both 'smtp' and 'sendmail'"
+            ),
+            ("history_days: 2", "site.yaml:9:15: error: 'history_days' is 2, outside 3–3650"),
+            ("history: true", "site.yaml:9:10: error: 'history: true' does not say where the database goes"),
+        ]
+        for (yaml, expected) in cases {
+            let message = error(valid + yaml + "\n").map { "\($0)" } ?? ""
+            XCTAssertTrue(message.hasPrefix(expected), "\(yaml)\n\(message)")
+            XCTAssertTrue(message.contains("fix: "), message)
+        }
+    }
 }

@@ -93,6 +93,38 @@ final class ReportTests: XCTestCase {
         XCTAssertFalse(try site.text("reports/sao-paulo.html").contains("Invalid API key"), "only Berlin's report")
     }
 
+    func testHostileNamesStayText() throws {
+        let site = try NightlyChangesTests.nights()
+        defer { site.remove() }
+        let coffee = site.dir.appendingPathComponent("nights/20/berlin/places/coffee.json")
+        var body = try JSONSerialization.jsonObject(with: Data(contentsOf: coffee)) as! [String: Any]
+        var results = body["results"] as! [[String: Any]]
+        let hostile = "<script>alert(1)</script>\r\nBcc: x@evil.example \u{0}& \"Tidal\""
+        results = results.map { place in
+            var place = place
+            if place["name"] as? String == "Tidal Coffee Co." { place["name"] = hostile }
+            return place
+        }
+        body["results"] = results
+        try JSONSerialization.data(withJSONObject: body).write(to: coffee)
+        try site.write("site.yaml", try NightlyChangesTests.config("nights/19"))
+        try site.builder(date: "2026-11-19").build()
+        try site.write("site.yaml", try NightlyChangesTests.config("nights/20"))
+        var builder = site.builder(date: "2026-11-20")
+        builder.report = ReportRequest()
+        try builder.build()
+        let html = try Data(contentsOf: site.output.appendingPathComponent("reports/berlin.html"))
+        guard case .success(let doc) = XMLDoc.parse(html, name: "berlin.html") else { return XCTFail("not XML") }
+        XCTAssertEqual(doc.select("//h:script").count, 0)
+        XCTAssertTrue(
+            doc.strings("//h:a").contains("<script>alert(1)</script>\nBcc: x@evil.example & \"Tidal\""),
+            "the name is text, cleaned of its control characters: \(doc.strings("//h:a").filter { $0.contains("script") })"
+        )
+        let eml = try String(contentsOf: site.output.appendingPathComponent("reports/berlin.eml"), encoding: .utf8)
+        let headers = eml.components(separatedBy: "\r\n\r\n")[0]
+        XCTAssertFalse(headers.contains("Bcc"), headers)
+    }
+
     func testAReportNeedsBaseURL() throws {
         let site = try NightlyChangesTests.nights()
         defer { site.remove() }
