@@ -85,9 +85,15 @@ final class NightlyChangesTests: XCTestCase {
         try build(site, night: "21", date: "2026-11-21")
         XCTAssertFalse(
             try whatsNew(site).contains { $0.contains("Kettle Coffee Co.") }, "one night missing is not news")
-        try build(site, night: "21", date: "2026-11-22")
+        try site.write("site.yaml", try Self.config("nights/21"))
+        var builder = site.builder(date: "2026-11-22")
+        builder.report = ReportRequest()
+        try builder.build()
         let news = try whatsNew(site)
         XCTAssertTrue(news.contains("No longer listed Kettle Coffee Co."), "\(news)")
+        let report = try site.text("reports/berlin.eml")
+        XCTAssertTrue(report.contains("\r\nSubject: Berlin: 0 new places, "), "ASCII subjects stay plain")
+        XCTAssertTrue(try site.text("reports/berlin.html").contains("No longer listed"))
         try build(site, night: "21", date: "2026-11-23")
         XCTAssertFalse(try whatsNew(site).contains { $0.contains("Kettle") }, "said once")
     }

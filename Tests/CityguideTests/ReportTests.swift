@@ -194,6 +194,21 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    func testStartTLSIsRequiredUnlessTurnedOff() throws {
+        let server = try SMTPTestServer()
+        defer { server.stop() }
+        XCTAssertThrowsError(
+            try twoNights(
+                extra: """
+                    report: {to: [team@example.org], from: guide@example.org, smtp: "smtp://127.0.0.1:\(server.port)"}
+                    """, report: ReportRequest(send: true))
+        ) { error in
+            XCTAssertTrue("\(error)".contains("smtp://127.0.0.1:\(server.port) after 3 attempts"), "\(error)")
+            XCTAssertTrue("\(error)".localizedCaseInsensitiveContains("STARTTLS"), "\(error)")
+        }
+        XCTAssertEqual(try server.messages().count, 0, "nothing was sent in the clear")
+    }
+
     func testSendmailGetsTheMessageOnStandardInput() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-mta-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
