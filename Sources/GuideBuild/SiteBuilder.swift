@@ -82,7 +82,7 @@ public struct SiteBuilder: Sendable {
             }
         }
         // Only what was published is remembered.
-        history.record(night)
+        timed("history") { history.record(night) }
         var summary = BuildSummary(
             cities: guides.count, pages: pages.filter { $0.0.hasSuffix(".html") }.count, files: pages.count,
             warnings: fetched.cities.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings,
