@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "GuideMaps", dependencies: ["GuideModel"]),
         .target(name: "GuideHistory", dependencies: ["GuideModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "GuideOSM", dependencies: ["GuideModel", "CZlib"]),
         .target(
             name: "GuideRender",
             dependencies: [
@@ -63,7 +65,7 @@ let package = Package(
             name: "GuideBuild",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
-                "GuideValidate", "GuideHistory", "GuideExport", "GuideReport",
+                "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -83,7 +85,7 @@ let package = Package(
             name: "CityguideTests",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
-                "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport",
+                "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

@@ -67,6 +67,8 @@ public enum Ranking {
                 if a.place.providerRank != b.place.providerRank { return a.place.providerRank < b.place.providerRank }
             case .rating:
                 if let c = compareDescending(a.weightedRating, b.weightedRating) { return c }
+                // Unrated (OpenStreetMap has no ratings): the overall score ranks what is known of them.
+                if a.weightedRating == nil, a.bestScore != b.bestScore { return a.bestScore > b.bestScore }
             case .distance:
                 if a.metresFromOrigin != b.metresFromOrigin { return a.metresFromOrigin < b.metresFromOrigin }
             case .popularity:

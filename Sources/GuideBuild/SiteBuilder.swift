@@ -126,9 +126,11 @@ public struct SiteBuilder: Sendable {
     }
 
     func siteInfo(_ config: SiteConfig, _ fetched: Fetched) -> SiteInfo {
-        SiteInfo(
+        var site = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: fetched.buildDate,
             dataNote: fetched.note)
+        site.placesFromOSM = config.providers.places == .osm
+        return site
     }
 
     /// The guides with what the history says about them, tonight's snapshot, and the history to record it in.
@@ -186,7 +188,8 @@ public struct SiteBuilder: Sendable {
             let source = try recordedSource(config)
             let recordedAt = source.recordedAt()
             return Fetched(
-                cities: source.load(config), bodies: [:], buildDate: try resolveDate(recorded: recordedAt),
+                cities: placesFromOSM(config, source.load(config)), bodies: [:],
+                buildDate: try resolveDate(recorded: recordedAt),
                 note: dataNote(config, recorded: recordedAt), report: nil)
         }
         let keys = APIKeys(environment: environment)
@@ -208,7 +211,8 @@ public struct SiteBuilder: Sendable {
             client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
             observe: observe, checkpoint: checkpoint)
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
-        let (cities, bodies) = runBlocking { await source.load() }
+        let (fetchedCities, bodies) = runBlocking { await source.load() }
+        let cities = placesFromOSM(config, fetchedCities)
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
         if bodies.isEmpty {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)

@@ -6,17 +6,19 @@ import Yams
 public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
-        "neighborhoods", "history", "history_days", "report",
+        "neighborhoods", "history", "history_days", "report", "providers", "osm",
     ]
+    static let providerParts = ["places", "geocode", "weather", "events"]
     static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]
     static let liveKeys =
         ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]
         + LiveSettings.Provider.allCases.map(\.rawValue)
     static let providerKeys = ["enabled", "base_url", "ttl_hours", "requests_per_second", "api"]
     static let defaultsKeys = ["max_results", "sort", "walking_minutes"]
-    static let categoryKeys = ["id", "name", "foursquare"]
+    static let categoryKeys = ["id", "name", "foursquare", "osm"]
     static let cityKeys = [
         "name", "slug", "center", "origin", "timezone", "categories", "max_results", "sort", "walking_minutes",
+        "radius_km",
     ]
     /// Folder names a city page uses itself; a category called this would collide with them.
     static let reservedCategoryIDs = ["places", "events", "neighborhoods", "assets"]

@@ -49,6 +49,18 @@ public struct SiteConfig: Sendable {
     public var historyDays: Int = 90
     /// `report:`, when present.
     public var report: ReportSettings?
+    /// `providers:`: where each part of the guide comes from.
+    public var providers = Providers()
+    /// `osm: {extract: …}`: the OpenStreetMap extract places are read from with `providers: {places: osm}`.
+    public var osmExtract: URL?
+
+    public struct Providers: Sendable, Equatable {
+        public enum Places: String, Sendable, CaseIterable {
+            case foursquare, osm
+        }
+        public var places: Places = .foursquare
+        public init() {}
+    }
 
     public init(
         file: URL, title: String, baseURL: String?, units: UnitSystem, source: Source, templates: URL?,
@@ -75,11 +87,14 @@ public struct CategoryConfig: Sendable, Equatable {
     public var id: String
     public var name: String
     public var foursquare: [String]
+    /// OpenStreetMap tag filters (`amenity=cafe`, `tourism=*`) for `providers: {places: osm}`.
+    public var osm: [TagFilter] = []
 
-    public init(id: String, name: String, foursquare: [String]) {
+    public init(id: String, name: String, foursquare: [String], osm: [TagFilter] = []) {
         self.id = id
         self.name = name
         self.foursquare = foursquare
+        self.osm = osm
     }
 }
 
@@ -103,6 +118,8 @@ public struct CityConfig: Sendable, Equatable {
     public var maxResults: Int
     public var sort: ListSort
     public var walkingMinutes: Int
+    /// How far from the center places are looked for in an OpenStreetMap extract.
+    public var radiusKm: Double = 5
     /// Where the city is declared, for errors found after the config was read.
     public var location: SourceLocation
 

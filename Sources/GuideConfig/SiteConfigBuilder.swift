@@ -37,7 +37,57 @@ struct SiteConfigBuilder {
         config.history = try parseHistory(top["history"], baseDir: baseDir)
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
         config.report = try top["report"].map(parseReport)
+        try parseProviders(top, into: &config, baseDir: baseDir)
         return config
+    }
+
+    /// `providers:` and `osm:`. Open data for geocoding, weather and events arrives with later versions; until
+    /// then those parts name the one provider they read.
+    func parseProviders(_ top: [String: Node], into config: inout SiteConfig, baseDir: URL) throws {
+        if let node = top["providers"] {
+            let f = try reader.fields(node, of: "providers", allowed: ConfigLoader.providerParts)
+            if let n = f["places"] {
+                config.providers.places = try reader.choice(n, "places", as: SiteConfig.Providers.Places.self)
+            }
+            let only = ["events": "ticketmaster", "geocode": "google", "weather": "openweathermap"]
+            for (part, provider) in only.sorted(by: { $0.key < $1.key }) {
+                guard let n = f[part] else { continue }
+                let value = try reader.string(n, part)
+                guard value == provider else {
+                    throw reader.fail(
+                        n, "'\(part): \(value.short)': this version of cityguide reads \(part) from \(provider) only",
+                        fix: "write `\(part): \(provider)`, or leave `\(part)` out of providers")
+                }
+            }
+        }
+        if let node = top["osm"] {
+            let f = try reader.fields(node, of: "osm", allowed: ["extract"])
+            if let n = f["extract"] {
+                let file = try path(n, "extract", baseDir: baseDir)
+                guard FileManager.default.fileExists(atPath: file.path) else {
+                    throw reader.fail(
+                        n, "the OpenStreetMap extract '\(file.path)' does not exist",
+                        fix: "download the .osm.pbf of your region (download.geofabrik.de or extract.bbbike.org) "
+                            + "and point `extract` at it")
+                }
+                config.osmExtract = file
+            }
+        }
+        guard config.providers.places == .osm, let providersNode = top["providers"] else { return }
+        guard config.osmExtract != nil else {
+            throw reader.fail(
+                providersNode, "`places: osm` needs an OpenStreetMap extract to read",
+                fix: "add `osm: {extract: path/to/region.osm.pbf}` (from download.geofabrik.de)")
+        }
+        for city in config.cities {
+            for id in city.categories {
+                guard let category = config.category(id: id), category.osm.isEmpty else { continue }
+                throw ConfigError(
+                    city.location,
+                    "category '\(id)' has no `osm:` tags, and `places: osm` finds places by their tags",
+                    fix: "add e.g. `osm: [\"amenity=cafe\"]` to the category '\(id)', or leave it out of this city")
+            }
+        }
     }
 
     /// `history: false`, or where the database lives (default `.cityguide/history.sqlite` beside site.yaml).
@@ -257,7 +307,20 @@ struct SiteConfigBuilder {
             }
             let name = try fields["name"].map { try reader.string($0, "name") } ?? id.capitalized
             let foursquare = try fields["foursquare"].map { try reader.strings($0, "foursquare") } ?? []
-            return CategoryConfig(id: id, name: name, foursquare: foursquare)
+            let osm =
+                try fields["osm"].map { node -> [TagFilter] in
+                    try reader.list(node, "osm").map { item -> TagFilter in
+                        let text = try reader.string(item, "osm")
+                        guard let filter = TagFilter(text) else {
+                            throw reader.fail(
+                                item, "'\(text.short)' is not an OpenStreetMap tag filter",
+                                fix: "write key=value (amenity=cafe) or key=* (tourism=*), as on wiki.openstreetmap.org"
+                            )
+                        }
+                        return filter
+                    }
+                } ?? []
+            return CategoryConfig(id: id, name: name, foursquare: foursquare, osm: osm)
         }
     }
 
@@ -340,10 +403,12 @@ struct SiteConfigBuilder {
         let walking = try f["walking_minutes"].map {
             try reader.int($0, "walking_minutes", range: ConfigLoader.walkingRange)
         }
-        return CityConfig(
+        var city = CityConfig(
             name: name, slug: slug, center: center, origin: origin, timeZone: zone, categories: cityCategories,
             maxResults: maxResults ?? defaults.maxResults, sort: sort ?? defaults.sort,
             walkingMinutes: walking ?? defaults.walkingMinutes, location: reader.location(node))
+        if let n = f["radius_km"] { city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100) }
+        return city
     }
 
     func parseOrigin(_ node: Node) throws -> CityConfig.Origin {

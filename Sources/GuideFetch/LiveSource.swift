@@ -21,18 +21,26 @@ public struct LiveSource: Sendable {
         LiveSettings.Provider.allCases.filter { provider in
             guard config.live.settings(provider).enabled else { return false }
             switch provider {
-            case .foursquare: return config.cities.contains { !$0.categories.isEmpty }
+            case .foursquare:
+                return config.providers.places == .foursquare && config.cities.contains { !$0.categories.isEmpty }
             case .google: return config.cities.contains { $0.center == nil }
             case .ticketmaster, .openweathermap: return true
             }
         }
     }
 
+    /// The categories asked of Foursquare: none when places come from OpenStreetMap.
+    func foursquareCategories(_ city: CityConfig) -> [String] {
+        config.providers.places == .foursquare ? city.categories : []
+    }
+
     /// One value per city in config order, plus every body used, by recorded path (`<city>/places/<id>.json`).
     public func load() async -> (cities: [CityData], bodies: [String: Data]) {
         fetcher.cache.sweep(now: fetcher.now())
         var perCity: [String: Int] = [:]
-        for city in config.cities { perCity[city.name] = (city.center == nil ? 1 : 0) + city.categories.count + 2 }
+        for city in config.cities {
+            perCity[city.name] = (city.center == nil ? 1 : 0) + foursquareCategories(city).count + 2
+        }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
         let results = await withTaskGroup(of: (Int, CityData, [String: Data]).self) { group in
             for (index, city) in config.cities.enumerated() {
@@ -161,7 +169,7 @@ public struct LiveSource: Sendable {
 
         var places: [String: CityData.Outcome<[Place]>] = [:]
         await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
-            for id in city.categories {
+            for id in foursquareCategories(city) {
                 guard let category = config.category(id: id) else { continue }
                 let limit = city.maxResults
                 let sort = city.sort

@@ -10,6 +10,8 @@ public struct SiteInfo: Sendable {
     public var buildDate: Date
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
+    /// Places come from OpenStreetMap: every page and map credits its contributors (ODbL).
+    public var placesFromOSM = false
 
     public init(title: String, baseURL: String?, units: UnitSystem, buildDate: Date, dataNote: String) {
         self.title = title

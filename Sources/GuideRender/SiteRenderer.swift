@@ -97,7 +97,7 @@ public struct SiteRenderer: Sendable {
             "document_title": title == site.title ? title : "\(title) · \(site.title)",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
             "generated_iso": CalendarDay.iso(site.buildDate),
-            "data_note": site.dataNote,
+            "data_note": site.dataNote, "places_osm": site.placesFromOSM,
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
             "has_breadcrumbs": !crumbs.isEmpty,
         ]
@@ -230,7 +230,13 @@ public struct SiteRenderer: Sendable {
 
     func sortDescription(_ sort: ListSort, origin: String) -> String {
         switch sort {
-        case .relevance: return "in Foursquare's order of relevance"
+        case .relevance:
+            return site.placesFromOSM
+                ? "fullest OpenStreetMap records first (address, phone, website, hours, cuisine)"
+                : "in Foursquare's order of relevance"
+        case .rating where site.placesFromOSM:
+            return "by how complete each OpenStreetMap record is (address, phone, website, hours, cuisine) and how "
+                + "short the walk is, since OpenStreetMap has no ratings"
         case .rating: return "by rating, weighted by how many people rated"
         case .distance: return "by distance from \(origin)"
         case .popularity: return "by popularity"

@@ -152,7 +152,8 @@ struct ViewValues {
         var spec = MapSpec(
             id: id, title: title, description: description, pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
-            attribution: "Places: Foursquare · Map: cityguide")
+            attribution: site.placesFromOSM
+                ? "Places: © OpenStreetMap contributors · Map: cityguide" : "Places: Foursquare · Map: cityguide")
         spec.nearby = nearby.map {
             MapSpec.Pin(
                 number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),

@@ -1,0 +1,58 @@
+import Foundation
+import GuideModel
+
+/// OpenStreetMap tags as a `Place`: what the pages show, cleaned like every provider's text.
+enum OSMPlace {
+    static func make(
+        id: String, coordinate: Coordinate, tags: PBFReader.Tags, kind: String, kindKey: String, english: Bool
+    ) -> Place? {
+        var values: [String: String] = [:]
+        for tag in tags where values[tag.key] == nil { values[tag.key] = clean(tag.value, 300) }
+        let name = (english ? values["name:en"] : nil) ?? values["name"]
+        guard let name, !name.isEmpty, coordinate.isValid else { return nil }
+        var place = Place(id: id, name: name, coordinate: coordinate)
+        // "yes" says only that it is one (shop=yes): the key names it better.
+        let shown = kind == "yes" ? kindKey : kind
+        place.categoryNames = [humanized(shown)]
+        let street = [values["addr:street"], values["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
+        let town = [values["addr:postcode"], values["addr:city"]].compactMap { $0 }.joined(separator: " ")
+        let address = [street, town].filter { !$0.isEmpty }.joined(separator: ", ")
+        place.address = address.isEmpty ? nil : address
+        place.locality = values["addr:city"]
+        if let area = values["addr:suburb"] ?? values["addr:neighbourhood"] ?? values["addr:quarter"] {
+            place.neighborhoods = [area]
+        }
+        place.phone = values["phone"] ?? values["contact:phone"]
+        place.website = values["website"] ?? values["contact:website"] ?? values["url"]
+        place.hoursDisplay = values["opening_hours"]
+        var notes: [String] = []
+        if let cuisine = values["cuisine"] {
+            notes.append(
+                "Cuisine: "
+                    + cuisine.split(separator: ";").map { humanized(String($0)).lowercased() }.joined(separator: ", "))
+        }
+        switch values["wheelchair"] {
+        case "yes": notes.append("Wheelchair accessible")
+        case "limited": notes.append("Limited wheelchair access")
+        case "no": notes.append("Not wheelchair accessible")
+        default: break
+        }
+        if values["outdoor_seating"] == "yes" { notes.append("Outdoor seating") }
+        if let description = values["description"] { notes.insert(description, at: 0) }
+        place.description = notes.isEmpty ? nil : notes.joined(separator: ". ") + "."
+        // OpenStreetMap has no ratings: how complete the record is stands in for popularity in the ranking.
+        let facts = [place.address, place.phone, place.website, place.hoursDisplay, values["cuisine"]]
+        place.popularity = Double(facts.compactMap { $0 }.count) / Double(facts.count)
+        return place
+    }
+
+    /// "fast_food" → "Fast food".
+    static func humanized(_ value: String) -> String {
+        let words = value.replacingOccurrences(of: "_", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+
+    static func clean(_ text: String, _ limit: Int) -> String {
+        CleanText.clean(text, limit: limit).text
+    }
+}

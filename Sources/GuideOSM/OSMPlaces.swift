@@ -1,0 +1,115 @@
+import Foundation
+import GuideModel
+
+/// Places from an OpenStreetMap extract: the named nodes and ways whose tags match a category's filters, within
+/// a city's radius. Two streaming passes: the first collects the matching ways and the nodes they need, the
+/// second the matching nodes and those coordinates, so memory grows with what matches, not with the file.
+public enum OSMPlaces {
+    public struct Query: Sendable {
+        public var slug: String
+        public var center: Coordinate
+        public var radiusMetres: Double
+        /// Category id and its filters, in config order.
+        public var categories: [(id: String, filters: [TagFilter])]
+
+        public init(
+            slug: String, center: Coordinate, radiusMetres: Double, categories: [(id: String, filters: [TagFilter])]
+        ) {
+            self.slug = slug
+            self.center = center
+            self.radiusMetres = radiusMetres
+            self.categories = categories
+        }
+
+        /// The categories `tags` belong to, with the value that matched.
+        func matches(_ tags: PBFReader.Tags) -> [(id: String, value: String, key: String)] {
+            categories.compactMap { category in
+                for filter in category.filters {
+                    if let value = filter.match(tags) { return (category.id, value, filter.key) }
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Places per city slug and category id, each list in `providerRank` order.
+    public static func extract(_ file: URL, label: String, queries: [Query], english: Bool = true) throws
+        -> [String: [String: [Place]]]
+    {
+        guard !queries.isEmpty else { return [:] }
+        // Pass 1: ways that match some category of some city, and the nodes they are drawn through.
+        var ways: [(id: Int64, refs: [Int64], tags: PBFReader.Tags)] = []
+        var needed: Set<Int64> = []
+        var first = PBFReader()
+        first.wantNodes = false
+        first.wantRelations = false
+        first.way = { id, refs, tags in
+            guard tags.contains(where: { $0.key == "name" }),
+                queries.contains(where: { !$0.matches(tags).isEmpty })
+            else { return }
+            ways.append((id, refs, tags))
+            needed.formUnion(refs)
+        }
+        try first.read(file, label: label)
+
+        // Pass 2: matching nodes, and the coordinates of the ways' nodes.
+        var found: [(id: String, coordinate: Coordinate, tags: PBFReader.Tags)] = []
+        var coordinates: [Int64: Coordinate] = [:]
+        var second = PBFReader()
+        second.wantWays = false
+        second.wantRelations = false
+        second.node = { id, coordinate, tags in
+            if needed.contains(id) { coordinates[id] = coordinate }
+            guard !tags.isEmpty, tags.contains(where: { $0.key == "name" }),
+                queries.contains(where: {
+                    !$0.matches(tags).isEmpty && Geo.distance(coordinate, $0.center) <= $0.radiusMetres
+                })
+            else { return }
+            found.append(("node/\(id)", coordinate, tags))
+        }
+        try second.read(file, label: label)
+        for way in ways {
+            // The centroid of its distinct nodes (a closed way repeats its first node).
+            var refs = way.refs
+            if refs.count > 1, refs.first == refs.last { refs.removeLast() }
+            let points = refs.compactMap { coordinates[$0] }
+            guard !points.isEmpty else { continue }
+            let centroid = Coordinate(
+                latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
+                longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
+            found.append(("way/\(way.id)", centroid, way.tags))
+        }
+
+        // An element given twice (files joined with `cat`) is one place.
+        var seen: Set<String> = []
+        found = found.filter { seen.insert($0.id).inserted }
+        var result: [String: [String: [Place]]] = [:]
+        for query in queries {
+            var lists: [String: [Place]] = Dictionary(uniqueKeysWithValues: query.categories.map { ($0.id, []) })
+            for element in found where Geo.distance(element.coordinate, query.center) <= query.radiusMetres {
+                for match in query.matches(element.tags) {
+                    guard
+                        let place = OSMPlace.make(
+                            id: element.id, coordinate: element.coordinate, tags: element.tags, kind: match.value,
+                            kindKey: match.key, english: english)
+                    else { continue }
+                    lists[match.id, default: []].append(place)
+                }
+            }
+            for (id, places) in lists {
+                // Without ratings, the fuller record first (it is the more useful page), then by name.
+                let ordered = places.sorted {
+                    ($0.popularity ?? 0) != ($1.popularity ?? 0)
+                        ? ($0.popularity ?? 0) > ($1.popularity ?? 0) : ($0.name, $0.id) < ($1.name, $1.id)
+                }
+                lists[id] = ordered.enumerated().map { index, place in
+                    var place = place
+                    place.providerRank = index
+                    return place
+                }
+            }
+            result[query.slug] = lists
+        }
+        return result
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import GuideModel
+import GuideOSM
+import XCTest
+
+/// The PBF reader on the real extracts in ../shared/corpus/osm, counted against osmium-tool's own reading.
+final class OSMReaderTests: XCTestCase {
+    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/osm")
+
+    func extract(_ name: String) throws -> URL {
+        let url = Self.corpus.appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("../shared/corpus/osm/\(name) is absent (a fresh clone has no ../shared)")
+        }
+        return url
+    }
+
+    /// `osmium` on PATH, else a skip (.ci/run installs osmium-tool).
+    func osmium(_ arguments: [String]) throws -> String {
+        guard
+            let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+                .map({ "\($0)/osmium" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        else {
+            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("osmium-tool is not installed") }
+            throw XCTSkip("osmium-tool is not installed")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    func testCountsEqualOsmiums() throws {
+        for name in ["helsinki.osm.pbf", "karhula.osm.pbf"] {
+            let url = try extract(name)
+            var counts = (nodes: 0, ways: 0, relations: 0, tags: 0, cafes: 0, refs: 0)
+            var reader = PBFReader()
+            reader.node = { _, coordinate, tags in
+                counts.nodes += 1
+                counts.tags += tags.count
+                if tags.contains(where: { $0.key == "amenity" && $0.value == "cafe" }) { counts.cafes += 1 }
+                XCTAssertTrue(coordinate.isValid)
+            }
+            reader.way = { _, refs, tags in
+                counts.ways += 1
+                counts.refs += refs.count
+                counts.tags += tags.count
+                if tags.contains(where: { $0.key == "amenity" && $0.value == "cafe" }) { counts.cafes += 1 }
+            }
+            reader.relation = { _, tags in
+                counts.relations += 1
+                counts.tags += tags.count
+            }
+            try reader.read(url, label: name)
+            let info = try osmium(["fileinfo", "-e", "-g", "data.count.nodes", url.path])
+            XCTAssertEqual("\(counts.nodes)\n", info, name)
+            XCTAssertEqual("\(counts.ways)\n", try osmium(["fileinfo", "-e", "-g", "data.count.ways", url.path]), name)
+            XCTAssertEqual(
+                "\(counts.relations)\n", try osmium(["fileinfo", "-e", "-g", "data.count.relations", url.path]), name)
+            let tagCounts = try osmium(["tags-count", url.path]).split(separator: "\n")
+            XCTAssertEqual(counts.tags, tagCounts.compactMap { Int($0.split(separator: "\t")[0]) }.reduce(0, +), name)
+            let cafes = try osmium(["tags-count", url.path, "amenity=cafe"]).split(separator: "\t").first
+            XCTAssertEqual(counts.cafes, Int(cafes ?? "0") ?? 0, name)
+        }
+    }
+
+    func testHelsinkiBoundsAndKnownCounts() throws {
+        var south = 90.0
+        var north = -90.0
+        var reader = PBFReader()
+        reader.node = { _, c, _ in
+            south = min(south, c.latitude)
+            north = max(north, c.latitude)
+        }
+        try reader.read(try extract("helsinki.osm.pbf"), label: "helsinki.osm.pbf")
+        XCTAssertEqual(south, 60.1641551, accuracy: 1e-7, "osmium's data bounding box")
+        XCTAssertEqual(north, 60.1791074, accuracy: 1e-7)
+    }
+
+    func testNotAnExtractIsAClearError() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("not-\(UUID().uuidString).osm.pbf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        for bytes in [Data("<html>Not found</html>".utf8), Data(), Data([0, 0, 0, 9, 1, 2, 3])] {
+            try bytes.write(to: url)
+            XCTAssertThrowsError(try PBFReader().read(url, label: "data/city.osm.pbf")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("data/city.osm.pbf: "), "\(error)")
+            }
+        }
+        // A real extract cut in the middle.
+        let real = try Data(contentsOf: try extract("helsinki.osm.pbf"))
+        try real.prefix(real.count / 2).write(to: url)
+        XCTAssertThrowsError(try PBFReader().read(url, label: "cut.osm.pbf")) { error in
+            XCTAssertTrue("\(error)".contains("cut short"), "\(error)")
+        }
+    }
+}
+
+/// Places from the Helsinki extract: the right elements, mapped to what the pages show.
+final class OSMPlacesTests: XCTestCase {
+    func helsinki() throws -> URL {
+        let url = OSMReaderTests.corpus.appendingPathComponent("helsinki.osm.pbf")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
+        }
+        return url
+    }
+
+    func testEveryNamedCafeOfTheExtractAndOnlyThose() throws {
+        let query = OSMPlaces.Query(
+            slug: "helsinki", center: Coordinate(latitude: 60.1716, longitude: 24.9443), radiusMetres: 50_000,
+            categories: [("coffee", [TagFilter("amenity=cafe")!]), ("art", [TagFilter("tourism=*")!])])
+        let found = try OSMPlaces.extract(try helsinki(), label: "helsinki.osm.pbf", queries: [query])
+        let cafes = found["helsinki"]?["coffee"] ?? []
+        // osmium tags-filter nw/amenity=cafe | osmium export: 85 of its features have a name.
+        XCTAssertEqual(cafes.count, 85)
+        XCTAssertEqual(Set(cafes.map(\.id)).count, 85)
+        XCTAssertEqual(cafes.map(\.providerRank), Array(0..<85))
+        XCTAssertTrue(cafes.allSatisfy { Geo.distance($0.coordinate, query.center) < 2_000 })
+        let rex = try XCTUnwrap(found["helsinki"]?["art"]?.first { $0.name == "Amos Rex" })
+        XCTAssertEqual(rex.address, "Mannerheimintie 22-24, 00100 Helsinki")
+        XCTAssertEqual(rex.categoryNames, ["Museum"])
+        XCTAssertEqual(rex.hoursDisplay, "Mo,Fr 11:00-18:00; We,Th 11:00-20:00; Sa,Su 11:00-17:00")
+        XCTAssertNotNil(rex.website)
+        // osmium tags-filter w/tourism=museum: two museums are mapped as buildings; they count, at their centroid.
+        let buildings = (found["helsinki"]?["art"] ?? []).filter {
+            $0.id.hasPrefix("way/") && $0.categoryNames == ["Museum"]
+        }
+        XCTAssertEqual(buildings.count, 2)
+        XCTAssertTrue(buildings.allSatisfy { Geo.distance($0.coordinate, query.center) < 2_000 })
+    }
+
+    func testRadiusKeepsOnlyWhatIsNear() throws {
+        let center = Coordinate(latitude: 60.1675, longitude: 24.9525)
+        let found = try OSMPlaces.extract(
+            try helsinki(), label: "helsinki.osm.pbf",
+            queries: [
+                OSMPlaces.Query(
+                    slug: "near", center: center, radiusMetres: 300,
+                    categories: [("food", [TagFilter("amenity=restaurant")!])])
+            ])
+        let near = found["near"]?["food"] ?? []
+        XCTAssertFalse(near.isEmpty)
+        XCTAssertTrue(near.allSatisfy { Geo.distance($0.coordinate, center) <= 300 })
+        XCTAssertLessThan(near.count, 214, "osmium counts 214 restaurants in the whole extract")
+    }
+}

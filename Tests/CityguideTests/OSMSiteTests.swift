@@ -1,0 +1,121 @@
+import Foundation
+import GuideBuild
+import GuideConfig
+import XCTest
+
+@testable import GuideValidate
+
+/// A guide whose places come from an OpenStreetMap extract: built from recorded data and live, with no key and
+/// no request for Foursquare, credited on every page.
+final class OSMSiteTests: XCTestCase {
+    static var extract: String { OSMReaderTests.corpus.appendingPathComponent("helsinki.osm.pbf").path }
+
+    func helsinki(source: String = "source: recorded\nrecorded: data", extra: String = "") throws -> TestSite {
+        guard FileManager.default.fileExists(atPath: Self.extract) else {
+            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
+        }
+        return try TestSite(
+            config: """
+                title: Helsinki Guide
+                base_url: https://example.org/hel/
+                \(source)
+                providers: {places: osm}
+                osm: {extract: "\(Self.extract)"}
+                categories:
+                  - {id: coffee, name: Cafés, osm: ["amenity=cafe"]}
+                  - {id: culture, name: Museums, osm: ["tourism=museum", "tourism=gallery"]}
+                \(extra)
+                cities:
+                  - name: Helsinki
+                    center: [60.1699, 24.9441]
+                    origin: {name: Kauppatori, at: [60.1675, 24.9525]}
+                    timezone: Europe/Helsinki
+                    radius_km: 1.5
+
+                """)
+    }
+
+    func testAGuideFromTheExtract() throws {
+        let site = try helsinki()
+        defer { site.remove() }
+        let summary = try site.build()
+        XCTAssertEqual(summary.warnings, [])
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+        let coffee = try site.page("helsinki/coffee/index.html")
+        XCTAssertEqual(coffee.select("//h:a[@class='place-name']").count, 10, "max_results of the named cafés near")
+        XCTAssertTrue(
+            coffee.strings("//h:p[@class='sort-note']").first?.contains("OpenStreetMap has no ratings") ?? false)
+        for page in ["index.html", "helsinki/index.html", "helsinki/places/amos-rex/index.html"] {
+            XCTAssertEqual(
+                try site.page(page).strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
+                ["https://www.openstreetmap.org/copyright"], page)
+        }
+        XCTAssertTrue(
+            try site.text("helsinki/index.html").contains("Places: © OpenStreetMap contributors · Map: cityguide"),
+            "the map credits OpenStreetMap")
+        let rex = try site.page("helsinki/places/amos-rex/index.html")
+        XCTAssertTrue(rex.strings("//h:dd").contains("Mannerheimintie 22-24, 00100 Helsinki"))
+    }
+
+    func testLiveWithoutFoursquareKeyAsksFoursquareNothing() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let site = try helsinki(
+            source: "source: live",
+            extra: """
+                live:
+                  ticketmaster: {base_url: "\(server.baseURL)"}
+                  openweathermap: {base_url: "\(server.baseURL)"}
+                """)
+        defer { site.remove() }
+        var builder = site.builder()
+        builder.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
+        builder.retryBase = 0.01
+        let summary = try builder.build()
+        XCTAssertEqual(summary.warnings, [])
+        XCTAssertEqual(server.hits("/places/search").count + server.hits("/v3/places/search").count, 0)
+        XCTAssertEqual(server.hits("/data/2.5/weather").count, 1)
+        XCTAssertGreaterThan(try site.page("helsinki/coffee/index.html").select("//h:a[@class='place-name']").count, 0)
+    }
+
+    func testConfigMistakes() throws {
+        let site = try helsinki()
+        defer { site.remove() }
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let cases: [(String, String, String)] = [
+            (#"osm: ["amenity=cafe"]"#, #"osm: ["amenity cafe"]"#, "'amenity cafe' is not an OpenStreetMap tag filter"),
+            (
+                "osm: {extract: \"\(Self.extract)\"}", "osm: {extract: missing.osm.pbf}",
+                "the OpenStreetMap extract '\(site.dir.path)/missing.osm.pbf' does not exist"
+            ),
+            ("osm: {extract: \"\(Self.extract)\"}", "", "`places: osm` needs an OpenStreetMap extract to read"),
+            (#", osm: ["tourism=museum", "tourism=gallery"]"#, "", "category 'culture' has no `osm:` tags"),
+            (
+                "providers: {places: osm}", "providers: {places: osm, weather: open-meteo}",
+                "reads weather from openweathermap only"
+            ),
+            ("radius_km: 1.5", "radius_km: 500", "radius_km 500 is outside"),
+        ]
+        for (from, to, expected) in cases {
+            try site.write("site.yaml", base.replacingOccurrences(of: from, with: to))
+            XCTAssertThrowsError(try site.build(), expected) { error in
+                XCTAssertTrue("\(error)".hasPrefix("site.yaml:"), "\(error)")
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+                XCTAssertTrue("\(error)".contains("fix: "), "\(error)")
+            }
+        }
+    }
+
+    func testADamagedExtractIsAWarningNotALostSite() throws {
+        let site = try helsinki()
+        defer { site.remove() }
+        try site.write("broken.osm.pbf", "<html>502 Bad Gateway</html>")
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("site.yaml", base.replacingOccurrences(of: Self.extract, with: "broken.osm.pbf"))
+        let summary = try site.build()
+        XCTAssertEqual(
+            summary.warnings.first?.description, "Helsinki: broken.osm.pbf: is not an OpenStreetMap .osm.pbf file")
+        XCTAssertEqual(
+            try site.page("helsinki/coffee/index.html").strings("//h:p[@class='notice']"), ["Cafés unavailable."])
+    }
+}
