@@ -4,10 +4,16 @@ import Foundation
 public struct LiveSettings: Sendable, Equatable {
     public enum Provider: String, Sendable, CaseIterable {
         case foursquare, ticketmaster, google, openweathermap
+        /// Keyless (open data); `live: {open-meteo: …}` in site.yaml.
+        case openmeteo = "open-meteo"
 
-        /// The environment variable that holds the key.
+        /// Whether requests carry a key from the environment.
+        public var needsKey: Bool { self != .openmeteo }
+
+        /// The environment variable that holds the key ("" for keyless providers).
         public var keyVariable: String {
             switch self {
+            case .openmeteo: return ""
             case .foursquare: return "FOURSQUARE_API_KEY"
             case .ticketmaster: return "TICKETMASTER_API_KEY"
             case .google: return "GOOGLE_MAPS_API_KEY"
@@ -17,6 +23,7 @@ public struct LiveSettings: Sendable, Equatable {
 
         public var displayName: String {
             switch self {
+            case .openmeteo: return "Open-Meteo"
             case .foursquare: return "Foursquare Places"
             case .ticketmaster: return "Ticketmaster Discovery"
             case .google: return "Google Geocoding"
@@ -27,6 +34,7 @@ public struct LiveSettings: Sendable, Equatable {
         /// What the key is needed for and where to get one.
         public var keyHelp: String {
             switch self {
+            case .openmeteo: return "needs no key"
             case .foursquare: return "places need it; create one at https://foursquare.com/developers/"
             case .ticketmaster: return "events need it; create one at https://developer.ticketmaster.com/"
             case .google: return "cities without `center:` need it; create one at https://console.cloud.google.com/"
@@ -36,6 +44,7 @@ public struct LiveSettings: Sendable, Equatable {
 
         var defaultBaseURL: String {
             switch self {
+            case .openmeteo: return "https://api.open-meteo.com"
             case .foursquare: return "https://places-api.foursquare.com"
             case .ticketmaster: return "https://app.ticketmaster.com"
             case .google: return "https://maps.googleapis.com"
@@ -49,7 +58,7 @@ public struct LiveSettings: Sendable, Equatable {
             case .foursquare: return 24
             case .ticketmaster: return 6
             case .google: return 24 * 30
-            case .openweathermap: return 1
+            case .openweathermap, .openmeteo: return 1
             }
         }
 

@@ -58,7 +58,12 @@ public struct SiteConfig: Sendable {
         public enum Places: String, Sendable, CaseIterable {
             case foursquare, osm
         }
+        public enum Weather: String, Sendable, CaseIterable {
+            case openweathermap
+            case openMeteo = "open-meteo"
+        }
         public var places: Places = .foursquare
+        public var weather: Weather = .openweathermap
         public init() {}
     }
 

@@ -49,7 +49,10 @@ struct SiteConfigBuilder {
             if let n = f["places"] {
                 config.providers.places = try reader.choice(n, "places", as: SiteConfig.Providers.Places.self)
             }
-            let only = ["events": "ticketmaster", "geocode": "google", "weather": "openweathermap"]
+            if let n = f["weather"] {
+                config.providers.weather = try reader.choice(n, "weather", as: SiteConfig.Providers.Weather.self)
+            }
+            let only = ["events": "ticketmaster", "geocode": "google"]
             for (part, provider) in only.sorted(by: { $0.key < $1.key }) {
                 guard let n = f[part] else { continue }
                 let value = try reader.string(n, part)

@@ -12,7 +12,7 @@ public struct APIKeys: Sendable {
 
     public init(environment: [String: String]) {
         var keys: [LiveSettings.Provider: String] = [:]
-        for provider in LiveSettings.Provider.allCases {
+        for provider in LiveSettings.Provider.allCases where provider.needsKey {
             if let value = environment[provider.keyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines),
                 !value.isEmpty
             {
@@ -31,7 +31,7 @@ public struct APIKeys: Sendable {
 
     /// The providers a build needs that have no key, in a fixed order.
     public func missing(_ needed: [LiveSettings.Provider]) -> [LiveSettings.Provider] {
-        needed.filter { keys[$0] == nil }
+        needed.filter { $0.needsKey && keys[$0] == nil }
     }
 
     /// `text` with every spelling of every key replaced by `•••`.

@@ -101,6 +101,20 @@ enum LiveRequests {
             timeout: live.timeoutSeconds)
     }
 
+    /// Open-Meteo's forecast for the city: now, and today and the next days' highs, lows and weather codes, in
+    /// the city's time zone, in °C and m/s whatever the site's units (pages convert).
+    static func openMeteo(live: LiveSettings, center: Coordinate, timeZone: String) -> APIRequest? {
+        let query = [
+            ("latitude", Coordinate.format(center.latitude, decimals: 4)),
+            ("longitude", Coordinate.format(center.longitude, decimals: 4)),
+            ("current", "temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,wind_speed_10m"),
+            ("daily", "weather_code,temperature_2m_max,temperature_2m_min"),
+            ("timezone", timeZone), ("forecast_days", "\(OpenMeteoDecoder.forecastDays + 1)"),
+            ("wind_speed_unit", "ms"),
+        ]
+        return request(live.settings(.openmeteo).baseURL, "/v1/forecast", query, timeout: live.timeoutSeconds)
+    }
+
     /// The `rel="next"` target of an RFC 8288 `Link` header, as Foursquare sends for more results.
     static func nextLink(_ header: String?) -> URL? {
         guard let header else { return nil }

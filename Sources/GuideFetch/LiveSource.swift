@@ -24,7 +24,9 @@ public struct LiveSource: Sendable {
             case .foursquare:
                 return config.providers.places == .foursquare && config.cities.contains { !$0.categories.isEmpty }
             case .google: return config.cities.contains { $0.center == nil }
-            case .ticketmaster, .openweathermap: return true
+            case .ticketmaster: return true
+            case .openweathermap: return config.providers.weather == .openweathermap
+            case .openmeteo: return config.providers.weather == .openMeteo
             }
         }
     }
@@ -147,12 +149,20 @@ public struct LiveSource: Sendable {
         }
 
         let units = config.units
+        let zone = city.timeZone
+        let openMeteo = config.providers.weather == .openMeteo
         async let weather = get(
-            .openweathermap, .weather, key: "weather",
-            request: keys.key(.openweathermap).flatMap {
-                LiveRequests.openWeather(live: live, key: $0, center: center, units: units)
-            },
-            decode: { try OpenWeatherDecoder.weather(from: $0, units: units == .metric ? .metric : .imperial) })
+            openMeteo ? .openmeteo : .openweathermap, .weather, key: "weather",
+            request: openMeteo
+                ? LiveRequests.openMeteo(live: live, center: center, timeZone: zone)
+                : keys.key(.openweathermap).flatMap {
+                    LiveRequests.openWeather(live: live, key: $0, center: center, units: units)
+                },
+            decode: {
+                openMeteo
+                    ? try OpenMeteoDecoder.weather(from: $0)
+                    : try OpenWeatherDecoder.weather(from: $0, units: units == .metric ? .metric : .imperial)
+            })
         let key = keys.key(.ticketmaster)
         let pages = live.eventPages
         let buildDate = self.buildDate

@@ -79,7 +79,12 @@ public struct RecordedSource: Sendable {
 
         let geocode = read("geocode.json", .geocode, GoogleGeocodingDecoder.geocode)
         let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
-        let weather = read("weather.json", .weather) { try OpenWeatherDecoder.weather(from: $0, units: units) }
+        // Told apart by content: every Open-Meteo body says how long it took to make (`generationtime_ms`), and
+        // its errors are `{"error": true, "reason": …}` where OpenWeatherMap's carry `cod`.
+        let weather = read("weather.json", .weather) { data in
+            OpenMeteoDecoder.isOpenMeteo(data)
+                ? try OpenMeteoDecoder.weather(from: data) : try OpenWeatherDecoder.weather(from: data, units: units)
+        }
         let events = read("events.json", .events, TicketmasterDecoder.events)
         var places: [String: CityData.Outcome<[Place]>] = [:]
         for category in city.categories {

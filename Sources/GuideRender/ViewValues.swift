@@ -48,6 +48,27 @@ struct ViewValues {
             view["feels_like"] = present(w.feelsLike.map { Formatting.temperature(celsius: $0, units: site.units) })
             view["humidity"] = present(w.humidity.map { "\($0) %" })
             view["wind"] = present(w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: site.units) })
+            if let high = w.high, let low = w.low {
+                view["high_low"] =
+                    "Today \(Formatting.temperature(celsius: high, units: site.units)) / "
+                    + Formatting.temperature(celsius: low, units: site.units)
+            } else {
+                view["high_low"] = Absent()
+            }
+            view["forecast"] = w.forecast.map { day -> View in
+                let parts = day.day.split(separator: "-").compactMap { Int($0) }
+                let name =
+                    parts.count == 3
+                    ? String(Formatting.day(year: parts[0], month: parts[1], day: parts[2]).prefix(3)) : day.day
+                let high = Formatting.temperature(celsius: day.high, units: site.units)
+                let low = Formatting.temperature(celsius: day.low, units: site.units)
+                return [
+                    "day": name, "date": day.day, "description": day.description, "high": high, "low": low,
+                    "icon": WeatherIcon.svg(
+                        conditionId: day.conditionId, icon: nil, label: "\(name): \(day.description), \(high) / \(low)"),
+                ]
+            }
+            view["has_forecast"] = !w.forecast.isEmpty
             view["unavailable"] = false
             return view
         case .absent, .failed:

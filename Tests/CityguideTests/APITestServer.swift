@@ -22,7 +22,7 @@ final class APITestServer: @unchecked Sendable {
 
     static let paths = [
         "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
-        "/data/2.5/weather",
+        "/data/2.5/weather", "/v1/forecast",
     ]
 
     private let lock = NSLock()
@@ -54,6 +54,7 @@ final class APITestServer: @unchecked Sendable {
             "/discovery/v2/events.json": try fixture("ticketmaster-events.json"),
             "/maps/api/geocode/json": try fixture("google-ok.json"),
             "/data/2.5/weather": try fixture("owm-metric.json"),
+            "/v1/forecast": try fixture("open-meteo.json"),
         ])
         try server.start()
         return server

@@ -209,4 +209,38 @@ final class CorpusTests: XCTestCase {
             XCTAssertTrue((-60...60).contains(weather.temperature), url.lastPathComponent)
         }
     }
+
+    func testOpenMeteoCorpus() throws {
+        var decoded: [String: Weather] = [:]
+        var errors: [String: String] = [:]
+        for url in try files("open-meteo") {
+            do {
+                decoded[url.lastPathComponent] = try OpenMeteoDecoder.weather(from: Data(contentsOf: url)).value
+            } catch let error as ProviderError {
+                errors[url.lastPathComponent] = error.reason
+            }
+        }
+        let mirror = try XCTUnwrap(decoded["MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json"])
+        XCTAssertEqual(mirror.temperature, -1.4)
+        XCTAssertEqual(mirror.description, "Overcast")
+        XCTAssertEqual(mirror.conditionId, 804)
+        XCTAssertEqual(mirror.humidity, 60)
+        XCTAssertEqual(mirror.windSpeed ?? 0, 4.8 / 3.6, accuracy: 1e-9, "km/h becomes m/s")
+        XCTAssertEqual(mirror.high, -0.2)
+        XCTAssertEqual(mirror.low, -9.2)
+        XCTAssertEqual(mirror.forecast.map(\.day), ["2026-02-07", "2026-02-08", "2026-02-09"])
+        XCTAssertEqual(mirror.forecast.first?.description, "Light snow")
+        // current_weather in °F (84.1 °F is 28.9 °C).
+        let fahrenheit = try XCTUnwrap(
+            decoded["tpisel__openmeteo__tests__testthat__api.open-meteo.com__v1__forecast-b38ace.json"])
+        XCTAssertEqual(fahrenheit.temperature, (84.1 - 32) * 5 / 9, accuracy: 1e-9)
+        XCTAssertEqual(fahrenheit.description, "Mainly clear")
+        XCTAssertEqual(
+            errors["tpisel__openmeteo__tests__testthat__api.open-meteo.com__v1__forecast-7d2d21.R.unwrapped.json"]?
+                .hasPrefix("Open-Meteo error: Cannot initialize"), true)
+        XCTAssertEqual(
+            errors["tpisel__openmeteo__tests__testthat__api.open-meteo.com__v1__forecast-4418bd.json"],
+            "Open-Meteo response has no current temperature (ask for `current=temperature_2m,weather_code`)")
+        XCTAssertEqual(decoded.count + errors.count, 6, "every file decodes or gives a reason: \(errors)")
+    }
 }

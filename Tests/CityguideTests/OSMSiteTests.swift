@@ -91,8 +91,12 @@ final class OSMSiteTests: XCTestCase {
             ("osm: {extract: \"\(Self.extract)\"}", "", "`places: osm` needs an OpenStreetMap extract to read"),
             (#", osm: ["tourism=museum", "tourism=gallery"]"#, "", "category 'culture' has no `osm:` tags"),
             (
-                "providers: {places: osm}", "providers: {places: osm, weather: open-meteo}",
-                "reads weather from openweathermap only"
+                "providers: {places: osm}", "providers: {places: osm, events: ical}",
+                "reads events from ticketmaster only"
+            ),
+            (
+                "providers: {places: osm}", "providers: {places: osm, weather: darksky}",
+                "'darksky'"
             ),
             ("radius_km: 1.5", "radius_km: 500", "radius_km 500 is outside"),
         ]
@@ -117,5 +121,50 @@ final class OSMSiteTests: XCTestCase {
             summary.warnings.first?.description, "Helsinki: broken.osm.pbf: is not an OpenStreetMap .osm.pbf file")
         XCTAssertEqual(
             try site.page("helsinki/coffee/index.html").strings("//h:p[@class='notice']"), ["Cafés unavailable."])
+    }
+
+    func testOpenMeteoWeatherRecordedAndLive() throws {
+        let site = try helsinki(extra: "")
+        defer { site.remove() }
+        try site.write(
+            "data/helsinki/weather.json", String(decoding: try fixture("open-meteo.json"), as: UTF8.self))
+        try site.build()
+        let card = try site.page("helsinki/index.html")
+        XCTAssertEqual(card.strings("//h:div[@class='weather']//h:span[@class='temperature']"), ["2 °C"])
+        XCTAssertTrue(
+            card.strings("//h:div[@class='weather']/h:p[@class='meta']").first?.hasPrefix(
+                "Today 2 °C / -1 °C. Feels like -3 °C.") ?? false,
+            "\(card.strings("//h:div[@class='weather']/h:p[@class='meta']"))")
+        XCTAssertEqual(
+            card.strings("//h:ol[@class='forecast']/h:li/h:time/@datetime"), ["2026-11-21", "2026-11-22", "2026-11-23"])
+        XCTAssertEqual(card.strings("//h:ol[@class='forecast']/h:li/h:time"), ["Sat", "Sun", "Mon"])
+        XCTAssertEqual(card.select("//h:ol[@class='forecast']//*[local-name()='svg']/*[local-name()='title']").count, 3)
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let live = try helsinki(
+            source: "source: live",
+            extra: """
+                live:
+                  ticketmaster: {base_url: "\(server.baseURL)"}
+                  open-meteo: {base_url: "\(server.baseURL)"}
+                """)
+        defer { live.remove() }
+        let base = try String(contentsOf: live.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try live.write(
+            "site.yaml",
+            base.replacingOccurrences(
+                of: "providers: {places: osm}", with: "providers: {places: osm, weather: open-meteo}"))
+        var builder = live.builder()
+        builder.environment = ["TICKETMASTER_API_KEY": "tm"]
+        builder.retryBase = 0.01
+        XCTAssertEqual(try builder.build().warnings, [], "no OpenWeatherMap key is needed")
+        XCTAssertEqual(server.hits("/data/2.5/weather").count, 0)
+        let asked = try XCTUnwrap(server.hits("/v1/forecast").first?.query)
+        XCTAssertEqual(asked["timezone"], "Europe/Helsinki")
+        XCTAssertEqual(asked["latitude"], "60.1699")
+        XCTAssertEqual(asked["wind_speed_unit"], "ms")
+        XCTAssertEqual(try live.page("helsinki/index.html").select("//h:ol[@class='forecast']/h:li").count, 3)
     }
 }
