@@ -6,7 +6,7 @@ import Yams
 public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
-        "neighborhoods", "history", "history_days", "report", "providers", "osm",
+        "neighborhoods", "history", "history_days", "report", "providers", "osm", "contact",
     ]
     static let providerParts = ["places", "geocode", "weather", "events"]
     static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]

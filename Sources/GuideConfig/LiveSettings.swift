@@ -6,14 +6,16 @@ public struct LiveSettings: Sendable, Equatable {
         case foursquare, ticketmaster, google, openweathermap
         /// Keyless (open data); `live: {open-meteo: …}` in site.yaml.
         case openmeteo = "open-meteo"
+        /// Keyless; its usage policy asks for one request per second and a User-Agent with a contact.
+        case nominatim
 
         /// Whether requests carry a key from the environment.
-        public var needsKey: Bool { self != .openmeteo }
+        public var needsKey: Bool { self != .openmeteo && self != .nominatim }
 
         /// The environment variable that holds the key ("" for keyless providers).
         public var keyVariable: String {
             switch self {
-            case .openmeteo: return ""
+            case .openmeteo, .nominatim: return ""
             case .foursquare: return "FOURSQUARE_API_KEY"
             case .ticketmaster: return "TICKETMASTER_API_KEY"
             case .google: return "GOOGLE_MAPS_API_KEY"
@@ -24,6 +26,7 @@ public struct LiveSettings: Sendable, Equatable {
         public var displayName: String {
             switch self {
             case .openmeteo: return "Open-Meteo"
+            case .nominatim: return "Nominatim"
             case .foursquare: return "Foursquare Places"
             case .ticketmaster: return "Ticketmaster Discovery"
             case .google: return "Google Geocoding"
@@ -34,7 +37,7 @@ public struct LiveSettings: Sendable, Equatable {
         /// What the key is needed for and where to get one.
         public var keyHelp: String {
             switch self {
-            case .openmeteo: return "needs no key"
+            case .openmeteo, .nominatim: return "needs no key"
             case .foursquare: return "places need it; create one at https://foursquare.com/developers/"
             case .ticketmaster: return "events need it; create one at https://developer.ticketmaster.com/"
             case .google: return "cities without `center:` need it; create one at https://console.cloud.google.com/"
@@ -45,6 +48,7 @@ public struct LiveSettings: Sendable, Equatable {
         var defaultBaseURL: String {
             switch self {
             case .openmeteo: return "https://api.open-meteo.com"
+            case .nominatim: return "https://nominatim.openstreetmap.org"
             case .foursquare: return "https://places-api.foursquare.com"
             case .ticketmaster: return "https://app.ticketmaster.com"
             case .google: return "https://maps.googleapis.com"
@@ -58,12 +62,21 @@ public struct LiveSettings: Sendable, Equatable {
             case .foursquare: return 24
             case .ticketmaster: return 6
             case .google: return 24 * 30
+            // A city does not move: Nominatim's policy asks clients to cache.
+            case .nominatim: return 24 * 90
             case .openweathermap, .openmeteo: return 1
             }
         }
 
         /// Ticketmaster's documented limit is 5 requests per second; the others allow more.
-        var defaultRequestsPerSecond: Double { self == .ticketmaster ? 5 : 10 }
+        var defaultRequestsPerSecond: Double {
+            switch self {
+            case .ticketmaster: 5
+            // Nominatim's usage policy: an absolute maximum of one request per second.
+            case .nominatim: 1
+            default: 10
+            }
+        }
     }
 
     public struct ProviderSettings: Sendable, Equatable {

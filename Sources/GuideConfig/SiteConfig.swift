@@ -51,6 +51,9 @@ public struct SiteConfig: Sendable {
     public var report: ReportSettings?
     /// `providers:`: where each part of the guide comes from.
     public var providers = Providers()
+    /// `contact:`: an email address or web page that open-data services may reach the site's operator at (sent in
+    /// the User-Agent, as Nominatim's usage policy asks).
+    public var contact: String?
     /// `osm: {extract: …}`: the OpenStreetMap extract places are read from with `providers: {places: osm}`.
     public var osmExtract: URL?
 
@@ -62,8 +65,12 @@ public struct SiteConfig: Sendable {
             case openweathermap
             case openMeteo = "open-meteo"
         }
+        public enum Geocode: String, Sendable, CaseIterable {
+            case google, nominatim
+        }
         public var places: Places = .foursquare
         public var weather: Weather = .openweathermap
+        public var geocode: Geocode = .google
         public init() {}
     }
 

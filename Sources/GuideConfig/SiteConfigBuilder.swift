@@ -52,7 +52,10 @@ struct SiteConfigBuilder {
             if let n = f["weather"] {
                 config.providers.weather = try reader.choice(n, "weather", as: SiteConfig.Providers.Weather.self)
             }
-            let only = ["events": "ticketmaster", "geocode": "google"]
+            if let n = f["geocode"] {
+                config.providers.geocode = try reader.choice(n, "geocode", as: SiteConfig.Providers.Geocode.self)
+            }
+            let only = ["events": "ticketmaster"]
             for (part, provider) in only.sorted(by: { $0.key < $1.key }) {
                 guard let n = f[part] else { continue }
                 let value = try reader.string(n, part)
@@ -62,6 +65,24 @@ struct SiteConfigBuilder {
                         fix: "write `\(part): \(provider)`, or leave `\(part)` out of providers")
                 }
             }
+        }
+        if let n = top["contact"] {
+            let text = try reader.string(n, "contact")
+            let web = text.hasPrefix("https://") || text.hasPrefix("http://")
+            guard ReportSettings.isAddress(text) || (web && URL(string: text)?.host?.isEmpty == false) else {
+                throw reader.fail(
+                    n, "'contact' is '\(text.short)', which is neither an email address nor a web address",
+                    fix: "write e.g. `contact: guide@example.org`")
+            }
+            config.contact = text
+        }
+        if config.providers.geocode == .nominatim, config.source == .live, config.contact == nil,
+            config.cities.contains(where: { $0.center == nil })
+        {
+            throw reader.fail(
+                top["providers"]!,
+                "`geocode: nominatim` needs `contact:`: Nominatim's usage policy asks every client to say who runs it",
+                fix: "add `contact: you@example.org` (sent in the User-Agent, nowhere else)")
         }
         if let node = top["osm"] {
             let f = try reader.fields(node, of: "osm", allowed: ["extract"])

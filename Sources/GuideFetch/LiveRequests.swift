@@ -90,6 +90,17 @@ enum LiveRequests {
             secret: "key", timeout: live.timeoutSeconds)
     }
 
+    /// Nominatim's search for a place by name, with the User-Agent its usage policy asks for.
+    static func nominatim(live: LiveSettings, query: String, contact: String?) -> APIRequest? {
+        request(
+            live.settings(.nominatim).baseURL, "/search",
+            [("q", query), ("format", "jsonv2"), ("limit", "1"), ("addressdetails", "1")],
+            headers: [
+                "Accept": "application/json",
+                "User-Agent": "cityguide/\(cityguideVersion)" + (contact.map { " (\($0))" } ?? ""),
+            ], timeout: live.timeoutSeconds)
+    }
+
     static func openWeather(live: LiveSettings, key: String, center: Coordinate, units: UnitSystem) -> APIRequest? {
         let query = [
             ("lat", Coordinate.format(center.latitude, decimals: 4)),

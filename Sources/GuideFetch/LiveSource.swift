@@ -23,7 +23,9 @@ public struct LiveSource: Sendable {
             switch provider {
             case .foursquare:
                 return config.providers.places == .foursquare && config.cities.contains { !$0.categories.isEmpty }
-            case .google: return config.cities.contains { $0.center == nil }
+            case .google: return config.providers.geocode == .google && config.cities.contains { $0.center == nil }
+            case .nominatim:
+                return config.providers.geocode == .nominatim && config.cities.contains { $0.center == nil }
             case .ticketmaster: return true
             case .openweathermap: return config.providers.weather == .openweathermap
             case .openmeteo: return config.providers.weather == .openMeteo
@@ -130,10 +132,17 @@ public struct LiveSource: Sendable {
 
         var geocode: CityData.Outcome<Geocode> = .absent
         if city.center == nil {
-            geocode = await get(
-                .google, .geocode, key: "geocode",
-                request: keys.key(.google).flatMap { LiveRequests.google(live: live, key: $0, address: city.name) },
-                decode: GoogleGeocodingDecoder.geocode)
+            if config.providers.geocode == .nominatim {
+                geocode = await get(
+                    .nominatim, .geocode, key: "geocode",
+                    request: LiveRequests.nominatim(live: live, query: city.name, contact: config.contact),
+                    decode: NominatimDecoder.geocode)
+            } else {
+                geocode = await get(
+                    .google, .geocode, key: "geocode",
+                    request: keys.key(.google).flatMap { LiveRequests.google(live: live, key: $0, address: city.name) },
+                    decode: GoogleGeocodingDecoder.geocode)
+            }
         }
         guard let center = city.center ?? geocode.value?.location else {
             let reason = "no center: add `center:` to this city or enable Google geocoding"

@@ -77,7 +77,11 @@ public struct RecordedSource: Sendable {
             }
         }
 
-        let geocode = read("geocode.json", .geocode, GoogleGeocodingDecoder.geocode)
+        // Google's bodies always carry a `status`; Nominatim's never do.
+        let geocode = read("geocode.json", .geocode) { data in
+            String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
+                ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
+        }
         let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
         // Told apart by content: every Open-Meteo body says how long it took to make (`generationtime_ms`), and
         // its errors are `{"error": true, "reason": …}` where OpenWeatherMap's carry `cod`.

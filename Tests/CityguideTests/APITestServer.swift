@@ -22,7 +22,7 @@ final class APITestServer: @unchecked Sendable {
 
     static let paths = [
         "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
-        "/data/2.5/weather", "/v1/forecast",
+        "/data/2.5/weather", "/v1/forecast", "/search",
     ]
 
     private let lock = NSLock()
@@ -55,6 +55,7 @@ final class APITestServer: @unchecked Sendable {
             "/maps/api/geocode/json": try fixture("google-ok.json"),
             "/data/2.5/weather": try fixture("owm-metric.json"),
             "/v1/forecast": try fixture("open-meteo.json"),
+            "/search": try fixture("nominatim-helsinki.json"),
         ])
         try server.start()
         return server
@@ -168,7 +169,7 @@ final class APITestServer: @unchecked Sendable {
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
         var headers: [String: String] = [:]
-        for name in ["Authorization", "X-Places-Api-Version", "Accept"] {
+        for name in ["Authorization", "X-Places-Api-Version", "Accept", "User-Agent"] {
             headers[name] = request.headers[HTTPHeader(name)]
         }
         lock.lock()

@@ -243,4 +243,36 @@ final class CorpusTests: XCTestCase {
             "Open-Meteo response has no current temperature (ask for `current=temperature_2m,weather_code`)")
         XCTAssertEqual(decoded.count + errors.count, 6, "every file decodes or gives a reason: \(errors)")
     }
+
+    func testNominatimCorpus() throws {
+        let dir = corpus.appendingPathComponent("nominatim")
+        guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("\(dir.path) is absent") }
+        var decoded: [String: Geocode] = [:]
+        var errors: [String: String] = [:]
+        for url in try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil) {
+            do {
+                decoded[url.lastPathComponent] = try NominatimDecoder.geocode(from: Data(contentsOf: url)).value
+            } catch let error as ProviderError {
+                errors[url.lastPathComponent] = error.reason
+            }
+        }
+        XCTAssertEqual(decoded.count + errors.count, 9, "every file decodes or gives a reason")
+        let cathedral = try XCTUnwrap(
+            decoded["alexreisner__geocoder__test__fixtures__nominatim_cologne_cathedral_cologne_germany.json"])
+        XCTAssertEqual(cathedral.location.latitude, 50.94134445, accuracy: 1e-9)
+        XCTAssertEqual(cathedral.location.longitude, 6.95812085888689, accuracy: 1e-9)
+        let warsaw = try XCTUnwrap(
+            decoded.first { $0.key.contains("1cebd4c14dbf55f22e57957b884db74b2484dbb8") }?.value)
+        XCTAssertEqual(warsaw.sublocality, "Mokotów")
+        XCTAssertEqual(warsaw.locality, "Warszawa")
+        XCTAssertNotNil(warsaw.viewport)
+        let reverse = try XCTUnwrap(decoded["GNOME__geocode-glib__geocode-glib__tests__rev.json"], "a /reverse object")
+        XCTAssertEqual(reverse.sublocality, "Guildford Park")
+        XCTAssertEqual(
+            errors.first { $0.key.contains("dfdc355642ef34fb9970df028c4ec338ce0ea3f4") }?.value,
+            "Nominatim found no place by that name; add `center:` to the city in site.yaml")
+        XCTAssertEqual(
+            errors.first { $0.key.hasSuffix(".xml") }?.value,
+            "Nominatim sent XML; cityguide reads its JSON (format=jsonv2)")
+    }
 }

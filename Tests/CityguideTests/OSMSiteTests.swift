@@ -1,6 +1,7 @@
 import Foundation
 import GuideBuild
 import GuideConfig
+import GuideModel
 import XCTest
 
 @testable import GuideValidate
@@ -166,5 +167,57 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(asked["latitude"], "60.1699")
         XCTAssertEqual(asked["wind_speed_unit"], "ms")
         XCTAssertEqual(try live.page("helsinki/index.html").select("//h:ol[@class='forecast']/h:li").count, 3)
+    }
+
+    func testNominatimGeocodesOneRequestPerSecondWithAContact() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let site = try TestSite(
+            config: """
+                title: Open Guide
+                source: live
+                contact: guide@example.org
+                providers: {places: osm, geocode: nominatim, weather: open-meteo}
+                osm: {extract: "\(Self.extract)"}
+                categories:
+                  - {id: coffee, name: Cafés, osm: ["amenity=cafe"]}
+                live:
+                  ticketmaster: {base_url: "\(server.baseURL)"}
+                  open-meteo: {base_url: "\(server.baseURL)"}
+                  nominatim: {base_url: "\(server.baseURL)"}
+                cities:
+                  - {name: Helsinki, timezone: Europe/Helsinki}
+                  - {name: Helsingfors, timezone: Europe/Helsinki}
+                  - {name: Stadi, timezone: Europe/Helsinki}
+
+                """)
+        defer { site.remove() }
+        guard FileManager.default.fileExists(atPath: Self.extract) else { throw XCTSkip("no ../shared/corpus/osm") }
+        var builder = site.builder()
+        builder.environment = ["TICKETMASTER_API_KEY": "tm"]
+        builder.retryBase = 0.01
+        let summary = try builder.build()
+        XCTAssertEqual(summary.warnings, [])
+        let hits = server.hits("/search").sorted { $0.at < $1.at }
+        XCTAssertEqual(hits.map { $0.query["q"] ?? "" }.sorted(), ["Helsingfors", "Helsinki", "Stadi"])
+        XCTAssertEqual(hits.first?.query["format"], "jsonv2")
+        for (a, b) in zip(hits, hits.dropFirst()) {
+            XCTAssertGreaterThanOrEqual(b.at - a.at, .milliseconds(990), "Nominatim's policy: one request per second")
+        }
+        XCTAssertEqual(
+            hits.first?.headers["User-Agent"],
+            "cityguide/\(cityguideVersion) (guide@example.org)")
+        XCTAssertEqual(server.hits("/maps/api/geocode/json").count, 0)
+        XCTAssertGreaterThan(try site.page("helsinki/coffee/index.html").select("//h:a[@class='place-name']").count, 0)
+
+        // A second night within the cache's 90 days asks Nominatim nothing.
+        try builder.build()
+        XCTAssertEqual(server.hits("/search").count, 3)
+
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("site.yaml", config.replacingOccurrences(of: "contact: guide@example.org\n", with: ""))
+        XCTAssertThrowsError(try site.build()) {
+            XCTAssertTrue("\($0)".contains("`geocode: nominatim` needs `contact:`"), "\($0)")
+        }
     }
 }
