@@ -83,7 +83,15 @@ public enum Neighborhoods {
     static func attach(_ events: [Event], to hoods: inout [Neighborhood], places: [RankedPlace]) {
         let byID = Dictionary(uniqueKeysWithValues: places.map { ($0.place.id, $0.place.coordinate) })
         for event in events {
-            guard let venue = event.venue?.coordinate else { continue }
+            guard let venue = event.venue?.coordinate else {
+                // Without a position (an iCalendar event with no GEO), only a location that names the
+                // neighborhood places it there.
+                let text = fold([event.venue?.name, event.venue?.address].compactMap { $0 }.joined(separator: " "))
+                if !text.isEmpty, let index = hoods.firstIndex(where: { text.contains(fold($0.name)) }) {
+                    hoods[index].eventIDs.append(event.id)
+                }
+                continue
+            }
             var best: (index: Int, metres: Double)?
             for (index, hood) in hoods.enumerated() {
                 let metres = hood.placeIDs.compactMap { byID[$0] }.map { Geo.distance($0, venue) }.min() ?? .infinity
@@ -91,6 +99,10 @@ public enum Neighborhoods {
             }
             if let best { hoods[best.index].eventIDs.append(event.id) }
         }
+    }
+
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// "5 coffee shops, 3 bars and 2 galleries within a 12-minute walk".

@@ -1,5 +1,6 @@
 import Foundation
 import GuideConfig
+import GuideFetch
 import GuideModel
 import GuideOSM
 
@@ -39,6 +40,32 @@ extension SiteBuilder {
             }
             if let failure {
                 data.warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: failure))
+            }
+            return data
+        }
+    }
+}
+
+extension SiteBuilder {
+    /// `events_ical` files (not addresses) are read in every build, recorded or live, and join the city's events.
+    /// One that cannot be read is a warning naming it; the others still count.
+    func eventsFromFiles(_ config: SiteConfig, _ cities: [CityData], today: Date) -> [CityData] {
+        zip(config.cities, cities).map { city, data in
+            var data = data
+            let zone = TimeZone(identifier: city.timeZone) ?? CalendarDay.utc
+            for feed in city.eventFeeds {
+                guard case .file(let url) = feed else { continue }
+                let label = relativeLabel(url)
+                do {
+                    let decoded = try ICalendarDecoder.events(from: Data(contentsOf: url), cityZone: zone, today: today)
+                    data.warnings += decoded.notes.map {
+                        DataWarning(city: city.name, part: .events, file: label, reason: $0)
+                    }
+                    data.events = .loaded((data.events.value ?? []) + decoded.value)
+                } catch {
+                    let reason = (error as? ProviderError)?.reason ?? "cannot be read"
+                    data.warnings.append(DataWarning(city: city.name, part: .events, file: label, reason: reason))
+                }
             }
             return data
         }

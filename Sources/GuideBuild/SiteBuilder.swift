@@ -159,7 +159,7 @@ public struct SiteBuilder: Sendable {
         guard config.history != nil, config.source != .live, !history.hasNight(before: day),
             let source = try? recordedSource(config).previousNight(), let date = source.recordedAt(),
             CalendarDay.iso(date) < day,
-            let guides = try? analyze(config, source.load(config), buildDate: date)
+            let guides = try? analyze(config, source.load(config, today: date), buildDate: date)
         else { return }
         history.record(NightSnapshot(date: date, source: config.source.name, cities: guides.map(CitySnapshot.init)))
     }
@@ -187,9 +187,11 @@ public struct SiteBuilder: Sendable {
         guard config.source == .live else {
             let source = try recordedSource(config)
             let recordedAt = source.recordedAt()
+            let buildDate = try resolveDate(recorded: recordedAt)
             return Fetched(
-                cities: placesFromOSM(config, source.load(config)), bodies: [:],
-                buildDate: try resolveDate(recorded: recordedAt),
+                cities: eventsFromFiles(
+                    config, placesFromOSM(config, source.load(config, today: buildDate)), today: buildDate),
+                bodies: [:], buildDate: buildDate,
                 note: dataNote(config, recorded: recordedAt), report: nil)
         }
         let keys = APIKeys(environment: environment)
@@ -212,7 +214,7 @@ public struct SiteBuilder: Sendable {
             observe: observe, checkpoint: checkpoint)
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
         let (fetchedCities, bodies) = runBlocking { await source.load() }
-        let cities = placesFromOSM(config, fetchedCities)
+        let cities = eventsFromFiles(config, placesFromOSM(config, fetchedCities), today: buildDate)
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
         if bodies.isEmpty {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)

@@ -18,7 +18,7 @@ public enum ConfigLoader {
     static let categoryKeys = ["id", "name", "foursquare", "osm"]
     static let cityKeys = [
         "name", "slug", "center", "origin", "timezone", "categories", "max_results", "sort", "walking_minutes",
-        "radius_km",
+        "radius_km", "events_ical",
     ]
     /// Folder names a city page uses itself; a category called this would collide with them.
     static let reservedCategoryIDs = ["places", "events", "neighborhoods", "assets"]

@@ -8,14 +8,16 @@ public struct LiveSettings: Sendable, Equatable {
         case openmeteo = "open-meteo"
         /// Keyless; its usage policy asks for one request per second and a User-Agent with a contact.
         case nominatim
+        /// iCalendar feeds at the addresses in `events_ical`; keyless.
+        case ical
 
         /// Whether requests carry a key from the environment.
-        public var needsKey: Bool { self != .openmeteo && self != .nominatim }
+        public var needsKey: Bool { ![.openmeteo, .nominatim, .ical].contains(self) }
 
         /// The environment variable that holds the key ("" for keyless providers).
         public var keyVariable: String {
             switch self {
-            case .openmeteo, .nominatim: return ""
+            case .openmeteo, .nominatim, .ical: return ""
             case .foursquare: return "FOURSQUARE_API_KEY"
             case .ticketmaster: return "TICKETMASTER_API_KEY"
             case .google: return "GOOGLE_MAPS_API_KEY"
@@ -27,6 +29,7 @@ public struct LiveSettings: Sendable, Equatable {
             switch self {
             case .openmeteo: return "Open-Meteo"
             case .nominatim: return "Nominatim"
+            case .ical: return "iCalendar feed"
             case .foursquare: return "Foursquare Places"
             case .ticketmaster: return "Ticketmaster Discovery"
             case .google: return "Google Geocoding"
@@ -37,7 +40,7 @@ public struct LiveSettings: Sendable, Equatable {
         /// What the key is needed for and where to get one.
         public var keyHelp: String {
             switch self {
-            case .openmeteo, .nominatim: return "needs no key"
+            case .openmeteo, .nominatim, .ical: return "needs no key"
             case .foursquare: return "places need it; create one at https://foursquare.com/developers/"
             case .ticketmaster: return "events need it; create one at https://developer.ticketmaster.com/"
             case .google: return "cities without `center:` need it; create one at https://console.cloud.google.com/"
@@ -49,6 +52,8 @@ public struct LiveSettings: Sendable, Equatable {
             switch self {
             case .openmeteo: return "https://api.open-meteo.com"
             case .nominatim: return "https://nominatim.openstreetmap.org"
+            // Each feed has its own address (events_ical).
+            case .ical: return "https://localhost"
             case .foursquare: return "https://places-api.foursquare.com"
             case .ticketmaster: return "https://app.ticketmaster.com"
             case .google: return "https://maps.googleapis.com"
@@ -60,7 +65,7 @@ public struct LiveSettings: Sendable, Equatable {
         var defaultTTLHours: Double {
             switch self {
             case .foursquare: return 24
-            case .ticketmaster: return 6
+            case .ticketmaster, .ical: return 6
             case .google: return 24 * 30
             // A city does not move: Nominatim's policy asks clients to cache.
             case .nominatim: return 24 * 90

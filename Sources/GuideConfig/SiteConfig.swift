@@ -68,8 +68,12 @@ public struct SiteConfig: Sendable {
         public enum Geocode: String, Sendable, CaseIterable {
             case google, nominatim
         }
+        public enum Events: String, Sendable, CaseIterable {
+            case ticketmaster, ical
+        }
         public var places: Places = .foursquare
         public var weather: Weather = .openweathermap
+        public var events: Events = .ticketmaster
         public var geocode: Geocode = .google
         public init() {}
     }
@@ -132,6 +136,13 @@ public struct CityConfig: Sendable, Equatable {
     public var walkingMinutes: Int
     /// How far from the center places are looked for in an OpenStreetMap extract.
     public var radiusKm: Double = 5
+    /// `events_ical`: iCalendar feeds, fetched (URLs, in live builds) or read (files, always).
+    public var eventFeeds: [EventFeed] = []
+
+    public enum EventFeed: Sendable, Equatable {
+        case url(String)
+        case file(URL)
+    }
     /// Where the city is declared, for errors found after the config was read.
     public var location: SourceLocation
 

@@ -55,15 +55,8 @@ struct SiteConfigBuilder {
             if let n = f["geocode"] {
                 config.providers.geocode = try reader.choice(n, "geocode", as: SiteConfig.Providers.Geocode.self)
             }
-            let only = ["events": "ticketmaster"]
-            for (part, provider) in only.sorted(by: { $0.key < $1.key }) {
-                guard let n = f[part] else { continue }
-                let value = try reader.string(n, part)
-                guard value == provider else {
-                    throw reader.fail(
-                        n, "'\(part): \(value.short)': this version of cityguide reads \(part) from \(provider) only",
-                        fix: "write `\(part): \(provider)`, or leave `\(part)` out of providers")
-                }
+            if let n = f["events"] {
+                config.providers.events = try reader.choice(n, "events", as: SiteConfig.Providers.Events.self)
             }
         }
         if let n = top["contact"] {
@@ -432,6 +425,26 @@ struct SiteConfigBuilder {
             maxResults: maxResults ?? defaults.maxResults, sort: sort ?? defaults.sort,
             walkingMinutes: walking ?? defaults.walkingMinutes, location: reader.location(node))
         if let n = f["radius_km"] { city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100) }
+        if let n = f["events_ical"] {
+            city.eventFeeds = try reader.list(n, "events_ical").map { item in
+                let text = try reader.string(item, "events_ical")
+                if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("webcal://") {
+                    let web = text.hasPrefix("webcal://") ? "https://" + text.dropFirst("webcal://".count) : text
+                    guard URL(string: web)?.host?.isEmpty == false else {
+                        throw reader.fail(
+                            item, "'\(text.short)' is not a web address", fix: "write the feed's full address")
+                    }
+                    return .url(web)
+                }
+                let feedFile = try path(item, "events_ical", baseDir: self.file.deletingLastPathComponent())
+                guard FileManager.default.fileExists(atPath: feedFile.path) else {
+                    throw reader.fail(
+                        item, "the calendar file '\(feedFile.path)' does not exist",
+                        fix: "write an https:// address, or a path to an .ics file (relative to site.yaml)")
+                }
+                return .file(feedFile)
+            }
+        }
         return city
     }
 

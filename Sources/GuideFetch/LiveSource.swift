@@ -26,7 +26,10 @@ public struct LiveSource: Sendable {
             case .google: return config.providers.geocode == .google && config.cities.contains { $0.center == nil }
             case .nominatim:
                 return config.providers.geocode == .nominatim && config.cities.contains { $0.center == nil }
-            case .ticketmaster: return true
+            case .ticketmaster: return config.providers.events == .ticketmaster
+            case .ical:
+                return config.providers.events == .ical
+                    && config.cities.contains { $0.eventFeeds.contains { if case .url = $0 { true } else { false } } }
             case .openweathermap: return config.providers.weather == .openweathermap
             case .openmeteo: return config.providers.weather == .openMeteo
             }
@@ -74,7 +77,11 @@ public struct LiveSource: Sendable {
         ) {
             lock.lock()
             defer { lock.unlock() }
-            if let body = outcome.body { bodies["\(city.slug)/\(key).json"] = body }
+            if let body = outcome.body {
+                bodies[
+                    "\(city.slug)/\(key).\(part == .events && body.starts(with: Data("BEGIN".utf8)) ? "ics" : "json")"] =
+                    body
+            }
             if outcome.stale, let date = outcome.fetchedAt { asOf[key] = date }
             if let failure = outcome.failure {
                 let stood = outcome.fetchedAt.map { "; showing the response from \(Self.day($0))" } ?? ""
@@ -175,16 +182,33 @@ public struct LiveSource: Sendable {
         let key = keys.key(.ticketmaster)
         let pages = live.eventPages
         let buildDate = self.buildDate
-        async let events = get(
-            .ticketmaster, .events, key: "events",
-            request: key.flatMap {
-                LiveRequests.ticketmaster(live: live, key: $0, center: center, from: buildDate, page: 0)
-            },
-            next: { response, index in
-                guard let key, index + 1 < min(pages, Self.ticketmasterPages(response.body)) else { return nil }
-                return LiveRequests.ticketmaster(live: live, key: key, center: center, from: buildDate, page: index + 1)
-            },
-            merge: { Self.mergeTicketmaster($0) }, decode: TicketmasterDecoder.events)
+        let feeds = city.eventFeeds.compactMap { feed -> APIRequest? in
+            guard case .url(let address) = feed, let url = URL(string: address) else { return nil }
+            return APIRequest(url: url, headers: ["Accept": "text/calendar"], timeout: live.timeoutSeconds)
+        }
+        let cityZone = TimeZone(identifier: city.timeZone) ?? CalendarDay.utc
+        let fromFeeds = config.providers.events == .ical
+        async let events: CityData.Outcome<[Event]> =
+            fromFeeds
+            ? (feeds.isEmpty
+                ? .absent
+                : await get(
+                    .ical, .events, key: "events", request: feeds.first,
+                    // Each further feed is fetched as the next "page"; the bodies join into one iCalendar stream.
+                    next: { _, index in index + 1 < feeds.count ? feeds[index + 1] : nil },
+                    merge: { bodies in bodies.reduce(Data()) { $0 + $1 + Data("\r\n".utf8) } },
+                    decode: { try ICalendarDecoder.events(from: $0, cityZone: cityZone, today: buildDate) }))
+            : await get(
+                .ticketmaster, .events, key: "events",
+                request: key.flatMap {
+                    LiveRequests.ticketmaster(live: live, key: $0, center: center, from: buildDate, page: 0)
+                },
+                next: { response, index in
+                    guard let key, index + 1 < min(pages, Self.ticketmasterPages(response.body)) else { return nil }
+                    return LiveRequests.ticketmaster(
+                        live: live, key: key, center: center, from: buildDate, page: index + 1)
+                },
+                merge: { Self.mergeTicketmaster($0) }, decode: TicketmasterDecoder.events)
 
         var places: [String: CityData.Outcome<[Place]>] = [:]
         await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in

@@ -54,11 +54,12 @@ public struct RecordedSource: Sendable {
         }
     }
 
-    public func load(_ config: SiteConfig) -> [CityData] {
-        config.cities.map { load(city: $0) }
+    /// - Parameter today: the build date, from which repeating iCalendar events are listed.
+    public func load(_ config: SiteConfig, today: Date) -> [CityData] {
+        config.cities.map { load(city: $0, today: today) }
     }
 
-    public func load(city: CityConfig) -> CityData {
+    public func load(city: CityConfig, today: Date) -> CityData {
         var warnings: [DataWarning] = []
 
         func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> Decoded<T>)
@@ -89,7 +90,10 @@ public struct RecordedSource: Sendable {
             OpenMeteoDecoder.isOpenMeteo(data)
                 ? try OpenMeteoDecoder.weather(from: data) : try OpenWeatherDecoder.weather(from: data, units: units)
         }
-        let events = read("events.json", .events, TicketmasterDecoder.events)
+        // An iCalendar feed (`events.ics`, as `fetch --record` writes for `events: ical`) or a Ticketmaster body.
+        let zone = TimeZone(identifier: city.timeZone) ?? CalendarDay.utc
+        var events = read("events.ics", .events) { try ICalendarDecoder.events(from: $0, cityZone: zone, today: today) }
+        if case .absent = events { events = read("events.json", .events, TicketmasterDecoder.events) }
         var places: [String: CityData.Outcome<[Place]>] = [:]
         for category in city.categories {
             places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)

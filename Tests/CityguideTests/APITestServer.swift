@@ -22,7 +22,7 @@ final class APITestServer: @unchecked Sendable {
 
     static let paths = [
         "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
-        "/data/2.5/weather", "/v1/forecast", "/search",
+        "/data/2.5/weather", "/v1/forecast", "/search", "/feeds/helsinki.ics",
     ]
 
     private let lock = NSLock()
@@ -56,6 +56,7 @@ final class APITestServer: @unchecked Sendable {
             "/data/2.5/weather": try fixture("owm-metric.json"),
             "/v1/forecast": try fixture("open-meteo.json"),
             "/search": try fixture("nominatim-helsinki.json"),
+            "/feeds/helsinki.ics": try fixture("helsinki-events.ics"),
         ])
         try server.start()
         return server

@@ -1,6 +1,7 @@
-import GuideAnalysis
 import GuideModel
 import XCTest
+
+@testable import GuideAnalysis
 
 /// The change function on hand-made snapshot pairs: what a team would call news, and what it would not.
 final class ChangesTests: XCTestCase {
@@ -103,5 +104,21 @@ final class ChangesTests: XCTestCase {
         let start = CityNews.make(
             changes: CityChanges(), current: current, firstSeen: seen, historyStart: "2026-11-20", today: "2026-11-20")
         XCTAssertEqual(start.newPlaceIDs, [], "on the first night nothing is new: it was there before cityguide looked")
+    }
+}
+
+/// Events without a position join a neighborhood only when their location names it.
+final class EventPlacementTests: XCTestCase {
+    func testLocationNamingANeighborhoodPlacesTheEvent() throws {
+        var kallio = Event(id: "a", name: "Open mic", localDate: "2026-12-03")
+        kallio.venue = Event.Venue(name: "Kallio Stage, Kallio", address: nil, coordinate: nil)
+        var nowhere = Event(id: "b", name: "Talk", localDate: "2026-12-03")
+        nowhere.venue = Event.Venue(name: "Town hall", address: nil, coordinate: nil)
+        let hood = Neighborhood(
+            name: "Kallio", slug: "kallio", placeIDs: [], score: 1, categoryCount: 1, why: "", outline: [],
+            labelPoint: Coordinate(latitude: 60.18, longitude: 24.95), eventIDs: [])
+        var hoods = [hood]
+        Neighborhoods.attach([kallio, nowhere], to: &hoods, places: [])
+        XCTAssertEqual(hoods[0].eventIDs, ["a"])
     }
 }

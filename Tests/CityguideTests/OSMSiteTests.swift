@@ -92,8 +92,11 @@ final class OSMSiteTests: XCTestCase {
             ("osm: {extract: \"\(Self.extract)\"}", "", "`places: osm` needs an OpenStreetMap extract to read"),
             (#", osm: ["tourism=museum", "tourism=gallery"]"#, "", "category 'culture' has no `osm:` tags"),
             (
-                "providers: {places: osm}", "providers: {places: osm, events: ical}",
-                "reads events from ticketmaster only"
+                "providers: {places: osm}", "providers: {places: osm, events: eventbrite}", "'eventbrite'"
+            ),
+            (
+                "radius_km: 1.5", "radius_km: 1.5\n    events_ical: [feeds/missing.ics]",
+                "the calendar file '\(site.dir.path)/feeds/missing.ics' does not exist"
             ),
             (
                 "providers: {places: osm}", "providers: {places: osm, weather: darksky}",
@@ -219,5 +222,81 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertThrowsError(try site.build()) {
             XCTAssertTrue("\($0)".contains("`geocode: nominatim` needs `contact:`"), "\($0)")
         }
+    }
+
+    func testEventsFromAnICalendarFeed() throws {
+        let site = try helsinki()
+        defer { site.remove() }
+        try site.write("data/helsinki/events.ics", String(decoding: try fixture("helsinki-events.ics"), as: UTF8.self))
+        try site.build()
+        let page = try site.page("helsinki/events/index.html")
+        let shown = zip(
+            page.strings("//h:li[@class='event']/h:h3"), page.strings("//h:li[@class='event']//h:time/@datetime")
+        ).map { "\($0.0) \($0.1)" }
+        XCTAssertEqual(
+            shown,
+            [
+                "Harbour jazz: blues, swing ; more at the old market hall by the water 2026-11-28T19:00",
+                "Christmas market opens 2026-12-01",
+                "Architecture talk 2026-12-03T18:00",
+                "Open mic night 2026-12-03T19:00",
+                "Open mic night 2026-12-10T19:00",
+                "Open mic night 2026-12-17T19:00",
+                "Open mic night 2026-12-24T19:00",
+            ], "UTC 17:00 is 19:00 in Helsinki; the 26 Nov show is excepted; COUNT=8 ends on 24 Dec")
+        XCTAssertEqual(page.strings("//h:li[@class='event'][.//h:span[.='Cancelled']]/h:h3"), ["Architecture talk"])
+        XCTAssertEqual(
+            page.strings("//h:li[@class='event']/h:h3/h:a/@href"), ["https://example.org/events/harbour-jazz"])
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+    }
+
+    func testAKeylessGuideFromOpenDataOnly() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let site = try helsinki(
+            source: "source: live",
+            extra: """
+                contact: https://example.org/about
+                live:
+                  open-meteo: {base_url: "\(server.baseURL)"}
+                  nominatim: {base_url: "\(server.baseURL)"}
+                """)
+        defer { site.remove() }
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write(
+            "site.yaml",
+            base.replacingOccurrences(
+                of: "providers: {places: osm}",
+                with: "providers: {places: osm, geocode: nominatim, weather: open-meteo, events: ical}"
+            ).replacingOccurrences(of: "    center: [60.1699, 24.9441]\n", with: "")
+                .replacingOccurrences(
+                    of: "    radius_km: 1.5",
+                    with: "    radius_km: 1.5\n    events_ical: [\"\(server.baseURL)/feeds/helsinki.ics\"]"))
+        var builder = site.builder()
+        builder.environment = [:]
+        builder.retryBase = 0.01
+        let summary = try builder.build()
+        XCTAssertEqual(summary.warnings, [])
+        for commercial in [
+            "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
+            "/data/2.5/weather",
+        ] {
+            XCTAssertEqual(server.hits(commercial).count, 0, commercial)
+        }
+        XCTAssertEqual(server.hits("/search").count, 1)
+        XCTAssertEqual(server.hits("/v1/forecast").count, 1)
+        XCTAssertEqual(server.hits("/feeds/helsinki.ics").count, 1)
+        let city = try site.page("helsinki/index.html")
+        XCTAssertFalse(city.select("//h:ol[@class='forecast']/h:li").isEmpty)
+        XCTAssertEqual(
+            city.strings("//h:ul[@class='events']/h:li/h:h3").first,
+            "Harbour jazz: blues, swing ; more at the old market hall by the water")
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+        // fetch --record keeps the feed as it came.
+        let recorded = site.dir.appendingPathComponent("rec")
+        _ = try builder.record(into: recorded)
+        XCTAssertTrue(
+            try String(contentsOf: recorded.appendingPathComponent("helsinki/events.ics"), encoding: .utf8)
+                .hasPrefix("BEGIN:VCALENDAR"))
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GuideFetch
+import GuideModel
+import XCTest
+
+/// The iCalendar reader against an independent one: Python's `icalendar` with `recurring_ical_events`, on
+/// every feed in ../shared/corpus/icalendar, over the same 90 days.
+final class ICalendarTests: XCTestCase {
+    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/icalendar")
+
+    /// What Python finds: "summary|start" per occurrence starting in the window (UTC instants, or dates).
+    func reference(_ file: URL, from: Date, to: Date) throws -> [String] {
+        let iso = ISO8601DateFormatter()
+        let out = try python(
+            """
+            import sys, datetime, icalendar, recurring_ical_events
+            cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+            a = datetime.datetime.fromisoformat(sys.argv[2].replace('Z', '+00:00'))
+            b = datetime.datetime.fromisoformat(sys.argv[3].replace('Z', '+00:00'))
+            for e in recurring_ical_events.of(cal, skip_bad_series=True).between(a, b):
+                s = e.decoded('DTSTART')
+                if isinstance(s, datetime.datetime):
+                    if s.tzinfo is None: s = s.replace(tzinfo=datetime.timezone.utc)
+                    if s < a: continue
+                    print(str(e.get('SUMMARY', '')) + '|' + s.astimezone(datetime.timezone.utc).strftime('%Y-%m-%dT%H:%MZ'))
+                else:
+                    if s < a.date(): continue
+                    print(str(e.get('SUMMARY', '')) + '|' + s.isoformat())
+            """, file.path, iso.string(from: from), iso.string(from: to))
+        return out.split(separator: "\n").map(String.init).sorted()
+    }
+
+    func testEveryCorpusFeedMatchesTheReference() throws {
+        guard FileManager.default.fileExists(atPath: Self.corpus.path) else {
+            throw XCTSkip("\(Self.corpus.path) is absent (a fresh clone has no ../shared)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(at: Self.corpus, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "ics" }.sorted { $0.path < $1.path }
+        XCTAssertEqual(files.count, 9)
+        var compared = 0
+        for file in files {
+            let data = try Data(contentsOf: file)
+            // The window starts on the day of the feed's first event, so every feed has occurrences to compare.
+            let first = try python(
+                """
+                import sys, icalendar
+                cal = icalendar.Calendar.from_ical(open(sys.argv[1], 'rb').read())
+                print(min(str(e.get('DTSTART').to_ical().decode())[:8] for e in cal.walk('VEVENT')))
+                """, file.path
+            ).trimmingCharacters(in: .whitespacesAndNewlines)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: "UTC")!
+            let today = calendar.date(
+                from: DateComponents(
+                    year: Int(first.prefix(4)), month: Int(first.dropFirst(4).prefix(2)), day: Int(first.suffix(2)),
+                    hour: 0))!
+            let events = try ICalendarDecoder.events(
+                from: data, cityZone: TimeZone(identifier: "UTC")!, today: today
+            ).value
+            let to = today.addingTimeInterval(Double(ICalendarDecoder.horizonDays) * 86_400)
+            let (fromDay, toDay) = (CalendarDay.iso(today), CalendarDay.iso(to))
+            let ours = events.compactMap { event -> String? in
+                guard let start = event.start else {
+                    // A whole day inside the window (single events beyond it are listed too; Python's is a window).
+                    return event.localDate >= fromDay && event.localDate < toDay
+                        ? "\(event.name)|\(event.localDate)" : nil
+                }
+                guard start >= today && start < to else { return nil }
+                let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: start)
+                return "\(event.name)|"
+                    + String(format: "%04d-%02d-%02dT%02d:%02dZ", c.year!, c.month!, c.day!, c.hour!, c.minute!)
+            }.sorted()
+            XCTAssertEqual(ours, try reference(file, from: today, to: to), file.lastPathComponent)
+            compared += ours.count
+        }
+        XCTAssertGreaterThan(compared, 20)
+    }
+
+    func testNotACalendarGivesAReason() {
+        XCTAssertThrowsError(
+            try ICalendarDecoder.events(from: Data("<html>".utf8), cityZone: .current, today: Date())
+        ) { error in
+            XCTAssertEqual((error as? ProviderError)?.reason, "not an iCalendar file (it starts with '<html>')")
+        }
+    }
+}
