@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
         .target(
             name: "GuideFetch",
-            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded"],
+            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded", "GuideOSM"],
             // Read through GuideEmbedded, not as a resource bundle that a copied binary would leave behind.
             exclude: ["Sample"]
         ),

@@ -316,7 +316,10 @@ def write(path, body):
 
 
 def main():
-    shutil.rmtree(OUT, ignore_errors=True)
+    # Only the generated cities are replaced: helsinki/ (real OpenStreetMap data) and previous/ (the night
+    # before, edited from these bodies) are kept as they are.
+    for city in CITIES:
+        shutil.rmtree(os.path.join(OUT, city["slug"]), ignore_errors=True)
     write(os.path.join(OUT, "manifest.json"), {"recorded_at": AS_OF.strftime("%Y-%m-%dT%H:%M:%SZ"), "weather_units": "metric"})
     for city in CITIES:
         base = os.path.join(OUT, city["slug"])

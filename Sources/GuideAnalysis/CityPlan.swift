@@ -23,6 +23,9 @@ public struct CityPlan: Sendable {
     public var sort: ListSort
     public var walkingMinutes: Int
     public var neighborhoods = Neighborhoods.Settings()
+    /// The places come from OpenStreetMap: its maps and pages credit the contributors, and lists say there are no
+    /// ratings.
+    public var placesFromOSM = false
 
     public init(
         name: String, slug: String, center: Coordinate, originName: String, origin: Coordinate, timeZone: TimeZone,

@@ -29,6 +29,9 @@ extension SiteBuilder {
         }
         return zip(config.cities, cities).map { city, data in
             var data = data
+            data.placesFromOSM = true
+            data.credits.remove("Foursquare")
+            data.credits.insert("OpenStreetMap")
             for id in city.categories {
                 if let failure {
                     data.places[id] = .failed(failure)
@@ -62,6 +65,7 @@ extension SiteBuilder {
                         DataWarning(city: city.name, part: .events, file: label, reason: $0)
                     }
                     data.events = .loaded((data.events.value ?? []) + decoded.value)
+                    data.credits.insert("iCalendar feeds")
                 } catch {
                     let reason = (error as? ProviderError)?.reason ?? "cannot be read"
                     data.warnings.append(DataWarning(city: city.name, part: .events, file: label, reason: reason))

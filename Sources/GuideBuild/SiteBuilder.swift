@@ -129,7 +129,14 @@ public struct SiteBuilder: Sendable {
         var site = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: fetched.buildDate,
             dataNote: fetched.note)
-        site.placesFromOSM = config.providers.places == .osm
+        // The footer credits OpenStreetMap's contributors when any city's places come from it.
+        site.placesFromOSM = config.providers.places == .osm || fetched.cities.contains(where: \.placesFromOSM)
+        let used = fetched.cities.reduce(into: Set<String>()) { $0.formUnion($1.credits) }
+        let order = [
+            "Foursquare", "OpenStreetMap", "Ticketmaster", "iCalendar feeds", "OpenWeatherMap", "Open-Meteo", "Google",
+            "Nominatim",
+        ]
+        site.credits = order.filter { used.contains($0) && $0 != "OpenStreetMap" }
         return site
     }
 
@@ -299,6 +306,7 @@ public struct SiteBuilder: Sendable {
                 config.category(id: id).map { .init(id: $0.id, name: $0.name) }
             },
             maxResults: city.maxResults, sort: city.sort, walkingMinutes: city.walkingMinutes)
+        plan.placesFromOSM = config.providers.places == .osm || data.placesFromOSM
         plan.neighborhoods = Neighborhoods.Settings(
             epsMetres: config.neighborhoodRadiusMetres, minPoints: config.neighborhoodMinPlaces)
         return plan

@@ -242,6 +242,10 @@ public struct LiveSource: Sendable {
             warnings: [])
         data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
         data.asOf = collector.asOf
+        if !places.isEmpty { data.credits.insert("Foursquare") }
+        data.credits.insert(openMeteo ? "Open-Meteo" : "OpenWeatherMap")
+        data.credits.insert(fromFeeds ? "iCalendar feeds" : "Ticketmaster")
+        if city.center == nil { data.credits.insert(config.providers.geocode == .nominatim ? "Nominatim" : "Google") }
         return (data, collector.bodies)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GuideConfig
 import GuideEmbedded
 import GuideModel
+import GuideOSM
 
 /// Reads a folder of recorded API bodies laid out as `<city-slug>/{geocode,weather,events}.json`
 /// and `<city-slug>/places/<category-id>.json`, through the same decoders as live data.
@@ -56,10 +57,12 @@ public struct RecordedSource: Sendable {
 
     /// - Parameter today: the build date, from which repeating iCalendar events are listed.
     public func load(_ config: SiteConfig, today: Date) -> [CityData] {
-        config.cities.map { load(city: $0, today: today) }
+        config.cities.map { load(city: $0, today: today, categories: config.categories) }
     }
 
-    public func load(city: CityConfig, today: Date) -> CityData {
+    /// - Parameter categories: the site's categories, for their OpenStreetMap tags when the city's places are an
+    ///   extract (`places.osm.pbf`).
+    public func load(city: CityConfig, today: Date, categories: [CategoryConfig] = []) -> CityData {
         var warnings: [DataWarning] = []
 
         func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> Decoded<T>)
@@ -79,26 +82,87 @@ public struct RecordedSource: Sendable {
         }
 
         // Google's bodies always carry a `status`; Nominatim's never do.
+        var credits: Set<String> = []
         let geocode = read("geocode.json", .geocode) { data in
-            String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
-                ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
+            let google = String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
+            credits.insert(google ? "Google" : "Nominatim")
+            return google ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
         }
         let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
         // Told apart by content: every Open-Meteo body says how long it took to make (`generationtime_ms`), and
         // its errors are `{"error": true, "reason": …}` where OpenWeatherMap's carry `cod`.
         let weather = read("weather.json", .weather) { data in
-            OpenMeteoDecoder.isOpenMeteo(data)
+            let openMeteo = OpenMeteoDecoder.isOpenMeteo(data)
+            credits.insert(openMeteo ? "Open-Meteo" : "OpenWeatherMap")
+            return openMeteo
                 ? try OpenMeteoDecoder.weather(from: data) : try OpenWeatherDecoder.weather(from: data, units: units)
         }
         // An iCalendar feed (`events.ics`, as `fetch --record` writes for `events: ical`) or a Ticketmaster body.
         let zone = TimeZone(identifier: city.timeZone) ?? CalendarDay.utc
-        var events = read("events.ics", .events) { try ICalendarDecoder.events(from: $0, cityZone: zone, today: today) }
-        if case .absent = events { events = read("events.json", .events, TicketmasterDecoder.events) }
-        var places: [String: CityData.Outcome<[Place]>] = [:]
-        for category in city.categories {
-            places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)
+        var events = read("events.ics", .events) { data in
+            credits.insert("iCalendar feeds")
+            return try ICalendarDecoder.events(from: data, cityZone: zone, today: today)
         }
-        return CityData(
+        if case .absent = events {
+            events = read("events.json", .events) { data in
+                credits.insert("Ticketmaster")
+                return try TicketmasterDecoder.events(from: data)
+            }
+        }
+        var places: [String: CityData.Outcome<[Place]>] = [:]
+        if let extract = file("\(city.slug)/places.osm.pbf") {
+            places = osmPlaces(
+                extract, city: city, center: city.center ?? geocode.value?.location, categories: categories,
+                warnings: &warnings)
+        } else {
+            for category in city.categories {
+                places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)
+            }
+        }
+        var data = CityData(
             slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
+        data.placesFromOSM = file("\(city.slug)/places.osm.pbf") != nil
+        if data.placesFromOSM {
+            credits.insert("OpenStreetMap")
+        } else if places.values.contains(where: { $0.value != nil }) {
+            credits.insert("Foursquare")
+        }
+        data.credits = credits
+        return data
+    }
+
+    /// A city whose folder holds an OpenStreetMap extract (`places.osm.pbf`): each category's places are the
+    /// elements its `osm:` tags match within `radius_km` of the center.
+    func osmPlaces(
+        _ extract: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig],
+        warnings: inout [DataWarning]
+    ) -> [String: CityData.Outcome<[Place]>] {
+        let label = "\(self.label)/\(city.slug)/places.osm.pbf"
+        func failAll(_ reason: String) -> [String: CityData.Outcome<[Place]>] {
+            warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: reason))
+            return Dictionary(uniqueKeysWithValues: city.categories.map { ($0, .failed(reason)) })
+        }
+        guard let center else { return failAll("no center to look around: add `center:` to this city") }
+        let filters = city.categories.map { id in (id, categories.first { $0.id == id }?.osm ?? []) }
+        let query = OSMPlaces.Query(
+            slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000,
+            categories: filters.filter { !$0.1.isEmpty }.map { (id: $0.0, filters: $0.1) })
+        let found: [String: [Place]]
+        do {
+            found = try OSMPlaces.extract(extract, label: label, queries: [query])[city.slug] ?? [:]
+        } catch {
+            return failAll((error as? OSMError)?.reason ?? "\(error)")
+        }
+        var places: [String: CityData.Outcome<[Place]>] = [:]
+        for (id, tags) in filters {
+            if tags.isEmpty {
+                let reason = "category '\(id)' has no `osm:` tags to find its places in the extract"
+                warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: reason))
+                places[id] = .failed(reason)
+            } else {
+                places[id] = .loaded(found[id] ?? [])
+            }
+        }
+        return places
     }
 }

@@ -50,6 +50,10 @@ public struct CityData: Sendable {
     /// Parts shown from an older response (a failed fetch, or `--offline` past the time-to-live), keyed
     /// `weather`, `events`, `geocode` or `places/<category>`, with when that response was fetched.
     public var asOf: [String: Date] = [:]
+    /// The places were read from OpenStreetMap data.
+    public var placesFromOSM = false
+    /// The sources this city's data came from, as the footer credits them ("Foursquare", "Open-Meteo", …).
+    public var credits: Set<String> = []
 
     public init(
         slug: String, places: [String: Outcome<[Place]>], events: Outcome<[Event]>,

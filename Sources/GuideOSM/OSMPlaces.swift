@@ -36,6 +36,20 @@ public enum OSMPlaces {
     public static func extract(_ file: URL, label: String, queries: [Query], english: Bool = true) throws
         -> [String: [String: [Place]]]
     {
+        try extract(queries: queries, english: english) { try $0.read(file, label: label) }
+    }
+
+    /// The same from an extract in memory.
+    public static func extract(_ data: Data, label: String, queries: [Query], english: Bool = true) throws
+        -> [String: [String: [Place]]]
+    {
+        try extract(queries: queries, english: english) { try $0.read(data, label: label) }
+    }
+
+    /// - Parameter pass: reads the extract once with the reader it is given.
+    static func extract(queries: [Query], english: Bool, pass: (PBFReader) throws -> Void) throws
+        -> [String: [String: [Place]]]
+    {
         guard !queries.isEmpty else { return [:] }
         // Pass 1: ways that match some category of some city, and the nodes they are drawn through.
         var ways: [(id: Int64, refs: [Int64], tags: PBFReader.Tags)] = []
@@ -50,7 +64,7 @@ public enum OSMPlaces {
             ways.append((id, refs, tags))
             needed.formUnion(refs)
         }
-        try first.read(file, label: label)
+        try pass(first)
 
         // Pass 2: matching nodes, and the coordinates of the ways' nodes.
         var found: [(id: String, coordinate: Coordinate, tags: PBFReader.Tags)] = []
@@ -67,7 +81,7 @@ public enum OSMPlaces {
             else { return }
             found.append(("node/\(id)", coordinate, tags))
         }
-        try second.read(file, label: label)
+        try pass(second)
         for way in ways {
             // The centroid of its distinct nodes (a closed way repeats its first node).
             var refs = way.refs

@@ -25,6 +25,17 @@ public struct PBFReader {
 
     public init() {}
 
+    /// Reads exactly what is asked for while the source lasts.
+    struct ByteReader {
+        let next: (Int) throws -> Data?
+
+        func read(upToCount count: Int) throws -> Data? {
+            var out = Data()
+            while out.count < count, let part = try next(count - out.count), !part.isEmpty { out.append(part) }
+            return out.isEmpty ? nil : out
+        }
+    }
+
     static let maxHeader = 64 * 1024
     static let maxBlob = 32 * 1024 * 1024
 
@@ -34,6 +45,22 @@ public struct PBFReader {
             throw OSMError(file: label, reason: "cannot be opened")
         }
         defer { try? handle.close() }
+        try read(label: label) { try handle.read(upToCount: $0) }
+    }
+
+    /// An extract already in memory (the sample's, compiled into cityguide).
+    public func read(_ data: Data, label: String) throws {
+        var offset = data.startIndex
+        try read(label: label) { count in
+            let end = min(data.endIndex, offset + count)
+            defer { offset = end }
+            return offset < end ? data[offset..<end] : nil
+        }
+    }
+
+    /// Blob by blob from `next(count)`, which gives up to `count` further bytes, or nil at the end.
+    func read(label: String, next: @escaping (Int) throws -> Data?) throws {
+        let handle = ByteReader(next: next)
         var blobs = 0
         while true {
             let lengthBytes = try handle.read(upToCount: 4) ?? Data()

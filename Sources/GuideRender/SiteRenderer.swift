@@ -98,6 +98,7 @@ public struct SiteRenderer: Sendable {
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
             "generated_iso": CalendarDay.iso(site.buildDate),
             "data_note": site.dataNote, "places_osm": site.placesFromOSM,
+            "credits": site.credits.joined(separator: ", "), "has_credits": !site.credits.isEmpty,
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
             "has_breadcrumbs": !crumbs.isEmpty,
         ]
@@ -189,7 +190,7 @@ public struct SiteRenderer: Sendable {
         view["city"] = city.plan.name
         view["category"] = list.name
         view["origin"] = city.plan.originName
-        view["sort"] = sortDescription(city.plan.sort, origin: city.plan.originName)
+        view["sort"] = sortDescription(city.plan.sort, origin: city.plan.originName, osm: city.plan.placesFromOSM)
         view["as_of"] = present(asOf(city, "places/\(list.id)"))
         view["has_entries"] = !places.isEmpty
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
@@ -228,13 +229,13 @@ public struct SiteRenderer: Sendable {
         return view
     }
 
-    func sortDescription(_ sort: ListSort, origin: String) -> String {
+    func sortDescription(_ sort: ListSort, origin: String, osm: Bool) -> String {
         switch sort {
         case .relevance:
-            return site.placesFromOSM
+            return osm
                 ? "fullest OpenStreetMap records first (address, phone, website, hours, cuisine)"
                 : "in Foursquare's order of relevance"
-        case .rating where site.placesFromOSM:
+        case .rating where osm:
             return "by how complete each OpenStreetMap record is (address, phone, website, hours, cuisine) and how "
                 + "short the walk is, since OpenStreetMap has no ratings"
         case .rating: return "by rating, weighted by how many people rated"

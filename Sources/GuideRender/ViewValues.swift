@@ -173,7 +173,7 @@ struct ViewValues {
         var spec = MapSpec(
             id: id, title: title, description: description, pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
-            attribution: site.placesFromOSM
+            attribution: city.plan.placesFromOSM
                 ? "Places: © OpenStreetMap contributors · Map: cityguide" : "Places: Foursquare · Map: cityguide")
         spec.nearby = nearby.map {
             MapSpec.Pin(

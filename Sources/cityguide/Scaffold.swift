@@ -31,10 +31,10 @@ enum Scaffold {
         defaults: {max_results: 10, sort: rating, walking_minutes: 15}
 
         categories:
-          - {id: coffee, name: Coffee Shops, foursquare: ["13032", "13035"]}
-          - {id: restaurants, name: Restaurants, foursquare: ["13065"]}
-          - {id: bars, name: Bars, foursquare: ["13003"]}
-          - {id: galleries, name: Galleries, foursquare: ["10004", "10027"]}
+          - {id: coffee, name: Coffee Shops, foursquare: ["13032", "13035"], osm: ["amenity=cafe"]}
+          - {id: restaurants, name: Restaurants, foursquare: ["13065"], osm: ["amenity=restaurant"]}
+          - {id: bars, name: Bars, foursquare: ["13003"], osm: ["amenity=bar", "amenity=pub"]}
+          - {id: galleries, name: Galleries, foursquare: ["10004", "10027"], osm: ["tourism=gallery", "tourism=museum"]}
 
         cities:
           - name: San Francisco, CA
@@ -52,6 +52,11 @@ enum Scaffold {
             origin: {name: Alexanderplatz, at: [52.5219, 13.4132]}
             timezone: Europe/Berlin
             walking_minutes: 20
+          - name: Helsinki               # keyless: places from OpenStreetMap, weather from Open-Meteo, events from .ics
+            center: [60.1690, 24.9440]
+            origin: {name: Kauppatori, at: [60.1675, 24.9525]}
+            timezone: Europe/Helsinki
+            radius_km: 1.5                                           # how far around the center places are read
 
         """
 

@@ -48,7 +48,7 @@ final class InstallTests: XCTestCase {
         shell.waitUntilExit()
         let log = (try? String(contentsOf: guide.appendingPathComponent("build.log"), encoding: .utf8)) ?? ""
         XCTAssertEqual(shell.terminationStatus, 0, log)
-        XCTAssertTrue(log.contains("Built 3 cities, "), log)
+        XCTAssertTrue(log.contains("Built 4 cities, "), log)
         let check = try run(["check"], in: guide)
         XCTAssertEqual(check.status, 0, check.stderr)
         XCTAssertEqual(SiteChecker(root: guide.appendingPathComponent("Output")).check().problems, [])

@@ -24,7 +24,7 @@ final class ReportTests: XCTestCase {
         let (site, summary) = try twoNights()
         defer { site.remove() }
         XCTAssertEqual(
-            summary.report?.messages.map(\.name), ["san-francisco", "sao-paulo", "berlin", "_digest"])
+            summary.report?.messages.map(\.name), ["san-francisco", "sao-paulo", "berlin", "helsinki", "_digest"])
         let parsed = try python(
             """
             import email, email.policy, sys
@@ -145,7 +145,7 @@ final class ReportTests: XCTestCase {
         try site.write("site.yaml", try NightlyChangesTests.config("nights/20"))
         let folder = site.dir.appendingPathComponent("reports")
         let all = try site.builder().reportOnly(ReportRequest(folder: folder))
-        XCTAssertEqual(all.messages.count, 4)
+        XCTAssertEqual(all.messages.count, 5)
         let before = try Data(contentsOf: folder.appendingPathComponent("sao-paulo.eml"))
         let one = try site.builder().reportOnly(ReportRequest(folder: folder, city: "berlin"))
         XCTAssertEqual(one.messages.map(\.name), ["berlin"])
@@ -163,9 +163,9 @@ final class ReportTests: XCTestCase {
                 report: {to: [team@example.org, editor@example.net], from: guide@example.org, smtp: "smtp://127.0.0.1:\(server.port)", starttls: false}
                 """, report: ReportRequest(send: true))
         defer { site.remove() }
-        XCTAssertEqual(summary.report?.sent, 3)
+        XCTAssertEqual(summary.report?.sent, 4)
         let received = try server.messages()
-        XCTAssertEqual(received.count, 3, "one message per city")
+        XCTAssertEqual(received.count, 4, "one message per city")
         for message in received {
             XCTAssertEqual(message.from, "guide@example.org")
             XCTAssertEqual(message.to, ["team@example.org", "editor@example.net"])
@@ -173,7 +173,8 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(
             received.map(\.subject).sorted(),
             [
-                "Berlin: 2 new places, 0 events this week", "San Francisco, CA: 1 new place, 0 events this week",
+                "Berlin: 2 new places, 0 events this week", "Helsinki: 0 new places, 0 events this week",
+                "San Francisco, CA: 1 new place, 0 events this week",
                 "São Paulo: 1 new place, 1 event this week",
             ])
     }
@@ -223,7 +224,7 @@ final class ReportTests: XCTestCase {
             extra: "report: {to: [team@example.org], from: guide@example.org, sendmail: \(script.path)}",
             report: ReportRequest(send: true))
         defer { site.remove() }
-        XCTAssertEqual(summary.report?.sent, 3)
+        XCTAssertEqual(summary.report?.sent, 4)
         XCTAssertEqual(
             try String(contentsOf: dir.appendingPathComponent("args0"), encoding: .utf8),
             "-i -f guide@example.org -- team@example.org\n")

@@ -27,7 +27,7 @@ final class SampleSiteTests: XCTestCase {
 
     func testBuildsEveryCityWithoutWarnings() throws {
         let summary = try XCTUnwrap(Self.summary, "the sample site failed to build")
-        XCTAssertEqual(summary.cities, 3)
+        XCTAssertEqual(summary.cities, 4)
         XCTAssertEqual(summary.warnings, [])
         XCTAssertGreaterThan(summary.pages, 100)
         // The sample's recorded date is the default build date, so its events are upcoming whenever this runs.
@@ -57,10 +57,15 @@ final class SampleSiteTests: XCTestCase {
     func testHomeHasWeatherAndTopPicksForEveryCity() throws {
         let doc = try page("index.html")
         XCTAssertEqual(
-            doc.strings("//h:li[@class='city-card']/h:h2/h:a"), ["San Francisco, CA", "São Paulo", "Berlin"])
-        XCTAssertEqual(doc.count("//h:li[@class='city-card']//svg:svg[@class='wx-icon']"), 3)
-        XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C"])
-        XCTAssertEqual(doc.count("//h:li[@class='city-card']//h:li[@class='place-entry']"), 9)
+            doc.strings("//h:li[@class='city-card']/h:h2/h:a"),
+            ["San Francisco, CA", "São Paulo", "Berlin", "Helsinki"])
+        // One icon for the weather now in each city, and three for Helsinki's forecast (Open-Meteo).
+        XCTAssertEqual(doc.count("//h:li[@class='city-card']//svg:svg[@class='wx-icon']"), 7)
+        XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C", "2 °C"])
+        XCTAssertEqual(doc.count("//h:li[@class='city-card']//h:li[@class='place-entry']"), 12)
+        XCTAssertEqual(
+            doc.strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
+            ["https://www.openstreetmap.org/copyright"], "Helsinki's places are OpenStreetMap's")
     }
 
     func testCategoryListNumbersMatchMapPins() throws {
