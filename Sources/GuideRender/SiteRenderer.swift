@@ -262,8 +262,17 @@ public struct SiteRenderer: Sendable {
         view["website_host"] = Escape.webURL(p.website).flatMap { URL(string: $0)?.host } ?? Escape.webURL(p.website)
         view["description"] = p.description
         view["hours"] = p.hoursDisplay
+        view["has_hours_table"] = false
         if let open = p.openNow {
             view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded"
+        }
+        // OpenStreetMap's opening_hours: a weekly table, and whether it was open when the page was built.
+        if city.plan.placesFromOSM, let text = p.hoursDisplay, let hours = OpeningHours(text) {
+            view["hours_table"] = hours.table.map { ["day": $0.day, "hours": $0.hours] as View }
+            view["has_hours_table"] = true
+            let when = Formatting.dayTime(site.buildDate, in: city.plan.timeZone)
+            view["open_now"] =
+                "\(hours.isOpen(at: site.buildDate, in: city.plan.timeZone) ? "Open" : "Closed") at \(when), when this page was built"
         }
         view["rating"] = p.rating.map(Formatting.rating)
         view["rating_count"] = p.ratingCount.map { "\($0) ratings" }

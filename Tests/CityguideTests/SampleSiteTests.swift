@@ -164,4 +164,19 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(Set(locations).count, locations.count)
         XCTAssertTrue(locations.contains("https://example.org/guides/sao-paulo/"))
     }
+
+    func testHelsinkiOpeningHoursAsAWeekAndOpenNowAtTheBuildTime() throws {
+        let page = try page("helsinki/places/amos-rex/index.html")
+        XCTAssertEqual(
+            zip(page.strings("//h:table[@class='hours']//h:th"), page.strings("//h:table[@class='hours']//h:td"))
+                .map { "\($0.0) \($0.1)" },
+            [
+                "Mon 11:00–18:00", "Tue closed", "Wed 11:00–20:00", "Thu 11:00–20:00", "Fri 11:00–18:00",
+                "Sat 11:00–17:00", "Sun 11:00–17:00",
+            ])
+        // Built at 18:00 UTC, 20:00 in Helsinki, on a Friday.
+        XCTAssertTrue(
+            page.strings("//h:dd/h:span[@class='meta']").contains(
+                "(Closed at Fri 20 Nov 2026, 20:00, when this page was built)"))
+    }
 }
