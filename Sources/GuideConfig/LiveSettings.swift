@@ -10,14 +10,16 @@ public struct LiveSettings: Sendable, Equatable {
         case nominatim
         /// iCalendar feeds at the addresses in `events_ical`; keyless.
         case ical
+        /// OpenStreetMap's Overpass API, for `places: osm` without an extract; keyless.
+        case overpass
 
         /// Whether requests carry a key from the environment.
-        public var needsKey: Bool { ![.openmeteo, .nominatim, .ical].contains(self) }
+        public var needsKey: Bool { ![.openmeteo, .nominatim, .ical, .overpass].contains(self) }
 
         /// The environment variable that holds the key ("" for keyless providers).
         public var keyVariable: String {
             switch self {
-            case .openmeteo, .nominatim, .ical: return ""
+            case .openmeteo, .nominatim, .ical, .overpass: return ""
             case .foursquare: return "FOURSQUARE_API_KEY"
             case .ticketmaster: return "TICKETMASTER_API_KEY"
             case .google: return "GOOGLE_MAPS_API_KEY"
@@ -30,6 +32,7 @@ public struct LiveSettings: Sendable, Equatable {
             case .openmeteo: return "Open-Meteo"
             case .nominatim: return "Nominatim"
             case .ical: return "iCalendar feed"
+            case .overpass: return "Overpass"
             case .foursquare: return "Foursquare Places"
             case .ticketmaster: return "Ticketmaster Discovery"
             case .google: return "Google Geocoding"
@@ -40,7 +43,7 @@ public struct LiveSettings: Sendable, Equatable {
         /// What the key is needed for and where to get one.
         public var keyHelp: String {
             switch self {
-            case .openmeteo, .nominatim, .ical: return "needs no key"
+            case .openmeteo, .nominatim, .ical, .overpass: return "needs no key"
             case .foursquare: return "places need it; create one at https://foursquare.com/developers/"
             case .ticketmaster: return "events need it; create one at https://developer.ticketmaster.com/"
             case .google: return "cities without `center:` need it; create one at https://console.cloud.google.com/"
@@ -54,6 +57,7 @@ public struct LiveSettings: Sendable, Equatable {
             case .nominatim: return "https://nominatim.openstreetmap.org"
             // Each feed has its own address (events_ical).
             case .ical: return "https://localhost"
+            case .overpass: return "https://overpass-api.de"
             case .foursquare: return "https://places-api.foursquare.com"
             case .ticketmaster: return "https://app.ticketmaster.com"
             case .google: return "https://maps.googleapis.com"
@@ -69,6 +73,8 @@ public struct LiveSettings: Sendable, Equatable {
             case .google: return 24 * 30
             // A city does not move: Nominatim's policy asks clients to cache.
             case .nominatim: return 24 * 90
+            // Places change slowly, and Overpass is shared by everyone: a week.
+            case .overpass: return 24 * 7
             case .openweathermap, .openmeteo: return 1
             }
         }
@@ -78,7 +84,7 @@ public struct LiveSettings: Sendable, Equatable {
             switch self {
             case .ticketmaster: 5
             // Nominatim's usage policy: an absolute maximum of one request per second.
-            case .nominatim: 1
+            case .nominatim, .overpass: 1
             default: 10
             }
         }

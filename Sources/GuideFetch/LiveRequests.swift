@@ -101,6 +101,14 @@ enum LiveRequests {
             ], timeout: live.timeoutSeconds)
     }
 
+    /// One Overpass query for all of a city's categories.
+    static func overpass(live: LiveSettings, query: String) -> APIRequest? {
+        request(
+            live.settings(.overpass).baseURL, "/api/interpreter", [("data", query)],
+            headers: ["Accept": "application/json", "User-Agent": "cityguide/\(cityguideVersion)"],
+            timeout: max(live.timeoutSeconds, 60))
+    }
+
     static func openWeather(live: LiveSettings, key: String, center: Coordinate, units: UnitSystem) -> APIRequest? {
         let query = [
             ("lat", Coordinate.format(center.latitude, decimals: 4)),

@@ -1,6 +1,7 @@
 import Foundation
 import GuideConfig
 import GuideModel
+import GuideOSM
 
 /// `source: live`: the four APIs over HTTP, cities fetched concurrently, each part through the cache.
 public struct LiveSource: Sendable {
@@ -32,8 +33,40 @@ public struct LiveSource: Sendable {
                     && config.cities.contains { $0.eventFeeds.contains { if case .url = $0 { true } else { false } } }
             case .openweathermap: return config.providers.weather == .openweathermap
             case .openmeteo: return config.providers.weather == .openMeteo
+            case .overpass:
+                return config.providers.places == .osm && config.osmExtract == nil
+                    && config.cities.contains { !$0.categories.isEmpty }
             }
         }
+    }
+
+    /// `places: osm` without an extract: one Overpass query for all of the city's categories.
+    func overpassPlaces(
+        city: CityConfig, center: Coordinate,
+        get: (APIRequest?, @escaping @Sendable (Data) throws -> Decoded<[String: [Place]]>) async ->
+            CityData.Outcome<
+                [String: [Place]]
+            >
+    ) async -> [String: CityData.Outcome<[Place]>] {
+        let filters = city.categories.compactMap { id in config.category(id: id).map { (id: id, filters: $0.osm) } }
+        let query = OSMPlaces.Query(
+            slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000, categories: filters)
+        let text = OverpassDecoder.query(
+            center: center, radiusMetres: query.radiusMetres, filters: filters.flatMap(\.filters), timeout: 60)
+        let outcome = await get(LiveRequests.overpass(live: config.live, query: text)) { data in
+            let decoded = try OverpassDecoder.elements(from: data)
+            return Decoded(
+                value: OSMPlaces.places(from: decoded.value, queries: [query])[city.slug] ?? [:], notes: decoded.notes)
+        }
+        var places: [String: CityData.Outcome<[Place]>] = [:]
+        for id in city.categories {
+            switch outcome {
+            case .loaded(let lists): places[id] = .loaded(lists[id] ?? [])
+            case .failed(let reason): places[id] = .failed(reason)
+            case .absent: places[id] = .absent
+            }
+        }
+        return places
     }
 
     /// The categories asked of Foursquare: none when places come from OpenStreetMap.
@@ -90,6 +123,13 @@ public struct LiveSource: Sendable {
             if let note = outcome.note {
                 warnings.append(DataWarning(city: city.name, part: part, file: source, reason: note))
             }
+        }
+
+        /// A stale response shown under other names (one Overpass body is every category's list).
+        func alias(_ key: String, as others: [String]) {
+            lock.lock()
+            defer { lock.unlock() }
+            if let date = asOf[key] { for other in others { asOf[other] = date } }
         }
 
         /// Values a decoder left out of a body it could use.
@@ -211,6 +251,14 @@ public struct LiveSource: Sendable {
                 merge: { Self.mergeTicketmaster($0) }, decode: TicketmasterDecoder.events)
 
         var places: [String: CityData.Outcome<[Place]>] = [:]
+        if config.providers.places == .osm, config.osmExtract == nil, !city.categories.isEmpty {
+            places = await overpassPlaces(
+                city: city, center: center,
+                get: { request, decode in
+                    await get(.overpass, .places, key: "overpass", request: request, decode: decode)
+                })
+            collector.alias("overpass", as: city.categories.map { "places/\($0)" })
+        }
         await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
             for id in foursquareCategories(city) {
                 guard let category = config.category(id: id) else { continue }
@@ -242,7 +290,10 @@ public struct LiveSource: Sendable {
             warnings: [])
         data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
         data.asOf = collector.asOf
-        if !places.isEmpty { data.credits.insert("Foursquare") }
+        if !places.isEmpty {
+            data.credits.insert(config.providers.places == .osm ? "OpenStreetMap" : "Foursquare")
+            data.placesFromOSM = config.providers.places == .osm
+        }
         data.credits.insert(openMeteo ? "Open-Meteo" : "OpenWeatherMap")
         data.credits.insert(fromFeeds ? "iCalendar feeds" : "Ticketmaster")
         if city.center == nil { data.credits.insert(config.providers.geocode == .nominatim ? "Nominatim" : "Google") }

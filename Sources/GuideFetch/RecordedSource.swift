@@ -110,7 +110,11 @@ public struct RecordedSource: Sendable {
             }
         }
         var places: [String: CityData.Outcome<[Place]>] = [:]
-        if let extract = file("\(city.slug)/places.osm.pbf") {
+        if let body = file("\(city.slug)/overpass.json") {
+            places = overpassPlaces(
+                body, city: city, center: city.center ?? geocode.value?.location, categories: categories,
+                warnings: &warnings)
+        } else if let extract = file("\(city.slug)/places.osm.pbf") {
             places = osmPlaces(
                 extract, city: city, center: city.center ?? geocode.value?.location, categories: categories,
                 warnings: &warnings)
@@ -121,7 +125,8 @@ public struct RecordedSource: Sendable {
         }
         var data = CityData(
             slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
-        data.placesFromOSM = file("\(city.slug)/places.osm.pbf") != nil
+        data.placesFromOSM =
+            file("\(city.slug)/places.osm.pbf") != nil || file("\(city.slug)/overpass.json") != nil
         if data.placesFromOSM {
             credits.insert("OpenStreetMap")
         } else if places.values.contains(where: { $0.value != nil }) {
@@ -129,6 +134,32 @@ public struct RecordedSource: Sendable {
         }
         data.credits = credits
         return data
+    }
+
+    /// A city whose folder holds an Overpass body (`overpass.json`, as `fetch --record` writes for `places: osm`).
+    func overpassPlaces(
+        _ body: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig],
+        warnings: inout [DataWarning]
+    ) -> [String: CityData.Outcome<[Place]>] {
+        let label = "\(self.label)/\(city.slug)/overpass.json"
+        let reason: String
+        if let center {
+            let filters = city.categories.map { id in (id: id, filters: categories.first { $0.id == id }?.osm ?? []) }
+            let query = OSMPlaces.Query(
+                slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000, categories: filters)
+            do {
+                let decoded = try OverpassDecoder.elements(from: body)
+                warnings += decoded.notes.map { DataWarning(city: city.name, part: .places, file: label, reason: $0) }
+                let lists = OSMPlaces.places(from: decoded.value, queries: [query])[city.slug] ?? [:]
+                return Dictionary(uniqueKeysWithValues: city.categories.map { ($0, .loaded(lists[$0] ?? [])) })
+            } catch {
+                reason = (error as? ProviderError)?.reason ?? "\(error)"
+            }
+        } else {
+            reason = "no center to look around: add `center:` to this city"
+        }
+        warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: reason))
+        return Dictionary(uniqueKeysWithValues: city.categories.map { ($0, .failed(reason)) })
     }
 
     /// A city whose folder holds an OpenStreetMap extract (`places.osm.pbf`): each category's places are the

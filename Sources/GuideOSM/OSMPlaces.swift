@@ -67,7 +67,7 @@ public enum OSMPlaces {
         try pass(first)
 
         // Pass 2: matching nodes, and the coordinates of the ways' nodes.
-        var found: [(id: String, coordinate: Coordinate, tags: PBFReader.Tags)] = []
+        var found: [Element] = []
         var coordinates: [Int64: Coordinate] = [:]
         var second = PBFReader()
         second.wantWays = false
@@ -79,7 +79,7 @@ public enum OSMPlaces {
                     !$0.matches(tags).isEmpty && Geo.distance(coordinate, $0.center) <= $0.radiusMetres
                 })
             else { return }
-            found.append(("node/\(id)", coordinate, tags))
+            found.append(Element(id: "node/\(id)", coordinate: coordinate, tags: tags))
         }
         try pass(second)
         for way in ways {
@@ -91,8 +91,29 @@ public enum OSMPlaces {
             let centroid = Coordinate(
                 latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
                 longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
-            found.append(("way/\(way.id)", centroid, way.tags))
+            found.append(Element(id: "way/\(way.id)", coordinate: centroid, tags: way.tags))
         }
+        return places(from: found, queries: queries, english: english)
+    }
+
+    /// An OpenStreetMap element where its place is: a node, or a way or relation at its centre.
+    public struct Element: Sendable {
+        public var id: String
+        public var coordinate: Coordinate
+        public var tags: OSMTags
+
+        public init(id: String, coordinate: Coordinate, tags: OSMTags) {
+            self.id = id
+            self.coordinate = coordinate
+            self.tags = tags
+        }
+    }
+
+    /// The elements as each query's places: matched by its categories' tags, within its radius, named, ranked.
+    public static func places(from elements: [Element], queries: [Query], english: Bool = true)
+        -> [String: [String: [Place]]]
+    {
+        var found = elements
 
         // An element given twice (files joined with `cat`) is one place.
         var seen: Set<String> = []

@@ -22,7 +22,7 @@ final class APITestServer: @unchecked Sendable {
 
     static let paths = [
         "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
-        "/data/2.5/weather", "/v1/forecast", "/search", "/feeds/helsinki.ics",
+        "/data/2.5/weather", "/v1/forecast", "/search", "/feeds/helsinki.ics", "/api/interpreter",
     ]
 
     private let lock = NSLock()
@@ -57,6 +57,7 @@ final class APITestServer: @unchecked Sendable {
             "/v1/forecast": try fixture("open-meteo.json"),
             "/search": try fixture("nominatim-helsinki.json"),
             "/feeds/helsinki.ics": try fixture("helsinki-events.ics"),
+            "/api/interpreter": try fixture("overpass-helsinki.json"),
         ])
         try server.start()
         return server

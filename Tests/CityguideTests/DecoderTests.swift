@@ -1,6 +1,7 @@
 import Foundation
 import GuideFetch
 import GuideModel
+import GuideOSM
 import XCTest
 
 final class DecoderTests: XCTestCase {
@@ -274,5 +275,34 @@ final class CorpusTests: XCTestCase {
         XCTAssertEqual(
             errors.first { $0.key.hasSuffix(".xml") }?.value,
             "Nominatim sent XML; cityguide reads its JSON (format=jsonv2)")
+    }
+
+    func testOverpassCorpus() throws {
+        let dir = corpus.appendingPathComponent("overpass")
+        guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("\(dir.path) is absent") }
+        var decoded: [String: [OSMPlaces.Element]] = [:]
+        var errors: [String: String] = [:]
+        for url in try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil) {
+            do {
+                decoded[url.lastPathComponent] = try OverpassDecoder.elements(from: Data(contentsOf: url)).value
+            } catch let error as ProviderError {
+                errors[url.lastPathComponent] = error.reason
+            }
+        }
+        XCTAssertEqual(decoded.count + errors.count, 8, "every file decodes or gives a reason")
+        XCTAssertEqual(
+            errors["DinoTools__python-overpy__tests__xml__way-02.xml"],
+            "Overpass sent XML; cityguide asks for [out:json]")
+        XCTAssertEqual(
+            decoded["timwie__aio-overpass__test__test_cooldown.py.query_body_success_empty.unwrapped.json"]?.count, 0)
+        let center = try XCTUnwrap(decoded["timwie__aio-overpass__test__out_variations__way_out_center.json"]?.first)
+        XCTAssertEqual(center.id, "way/24981342")
+        XCTAssertEqual(center.coordinate.latitude, 53.5412491, accuracy: 1e-9, "a way at its `center`")
+        let geometry = try XCTUnwrap(decoded["timwie__aio-overpass__test__out_variations__way_out_geom.json"]?.first)
+        XCTAssertEqual(geometry.coordinate.latitude, 53.5412, accuracy: 0.001, "a way at the middle of its geometry")
+        let refs = try XCTUnwrap(decoded["DinoTools__python-overpy__tests__json__way-02.json"])
+        XCTAssertTrue(refs.contains { $0.id.hasPrefix("way/") }, "a way at the centroid of the nodes the body holds")
+        XCTAssertFalse(
+            decoded["mvexel__overpass-api-python-wrapper__tests__resources__node_query_response.json"]?.isEmpty ?? true)
     }
 }

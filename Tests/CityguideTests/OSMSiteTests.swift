@@ -89,7 +89,6 @@ final class OSMSiteTests: XCTestCase {
                 "osm: {extract: \"\(Self.extract)\"}", "osm: {extract: missing.osm.pbf}",
                 "the OpenStreetMap extract '\(site.dir.path)/missing.osm.pbf' does not exist"
             ),
-            ("osm: {extract: \"\(Self.extract)\"}", "", "`places: osm` needs an OpenStreetMap extract to read"),
             (#", osm: ["tourism=museum", "tourism=gallery"]"#, "", "category 'culture' has no `osm:` tags"),
             (
                 "providers: {places: osm}", "providers: {places: osm, events: eventbrite}", "'eventbrite'"
@@ -298,5 +297,47 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertTrue(
             try String(contentsOf: recorded.appendingPathComponent("helsinki/events.ics"), encoding: .utf8)
                 .hasPrefix("BEGIN:VCALENDAR"))
+    }
+
+    func testOverpassInLiveModeWithCacheAndStaleFallback() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let site = try helsinki(
+            source: "source: live",
+            extra: """
+                live:
+                  ticketmaster: {base_url: "\(server.baseURL)"}
+                  openweathermap: {base_url: "\(server.baseURL)"}
+                  overpass: {base_url: "\(server.baseURL)"}
+                """)
+        defer { site.remove() }
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("site.yaml", base.replacingOccurrences(of: "osm: {extract: \"\(Self.extract)\"}\n", with: ""))
+        var builder = site.builder()
+        builder.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
+        builder.retryBase = 0.01
+        XCTAssertEqual(try builder.build().warnings, [])
+        let hits = server.hits("/api/interpreter")
+        XCTAssertEqual(hits.count, 1, "one query per city for all its categories")
+        let query = try XCTUnwrap(hits.first?.query["data"])
+        XCTAssertTrue(query.hasPrefix("[out:json][timeout:60];("), query)
+        XCTAssertTrue(query.contains(#"node["amenity"="cafe"]["name"](around:1500,60.169900,24.944100);"#), query)
+        XCTAssertTrue(query.contains(#"way["tourism"="museum"]["name"](around:1500,60.169900,24.944100);"#), query)
+        XCTAssertTrue(query.hasSuffix(");out center tags;"), query)
+        let coffee = try site.page("helsinki/coffee/index.html")
+        XCTAssertEqual(
+            coffee.strings("//h:a[@class='place-name']"), ["Café Esplanad", "Kappeli"], "the nameless café is left out")
+        XCTAssertEqual(try site.page("helsinki/culture/index.html").strings("//h:a[@class='place-name']"), ["Amos Rex"])
+
+        // Within a week the cache answers; after a refresh that fails, last night's places stay, marked "as of".
+        try builder.build()
+        XCTAssertEqual(server.hits("/api/interpreter").count, 1)
+        server.script("/api/interpreter", Array(repeating: .status(504), count: 10))
+        builder.mode = .refresh
+        let stale = try builder.build()
+        XCTAssertTrue(stale.warnings.contains { $0.part == .places && $0.reason.contains("showing the response from") })
+        let again = try site.page("helsinki/coffee/index.html")
+        XCTAssertEqual(again.strings("//h:a[@class='place-name']"), ["Café Esplanad", "Kappeli"])
+        XCTAssertEqual(again.strings("//h:p[@class='notice']").filter { $0.hasPrefix("Data as of ") }.count, 1)
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import GuideModel
+import GuideOSM
+
+/// Overpass API `[out:json]` bodies: nodes at their position, ways and relations at their `center` (`out
+/// center`), the middle of their `geometry` or `bounds`, or the centroid of their nodes when the body holds them.
+/// A query the server stopped (`remark` with an error), XML output and the HTML of a busy server are errors
+/// with their reason.
+public enum OverpassDecoder {
+    public static func elements(from data: Data) throws -> Decoded<[OSMPlaces.Element]> {
+        let head = String(decoding: data.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if head.hasPrefix("<?xml") || head.hasPrefix("<osm") {
+            throw ProviderError("Overpass sent XML; cityguide asks for [out:json]")
+        }
+        if head.lowercased().hasPrefix("<!doctype html") || head.lowercased().hasPrefix("<html") {
+            let busy =
+                String(decoding: data, as: UTF8.self).range(
+                    of: "Too Many Requests|rate_limited|timeout",
+                    options: [.regularExpression, .caseInsensitive]) != nil
+            throw ProviderError(
+                "Overpass answered with a web page\(busy ? " (the server is busy or rate-limited)" : "")")
+        }
+        let (body, notes) = try WireValue.parse(data, provider: "Overpass")
+        let top = WireRecord(body, label: "body")
+        if let remark = top.text(["remark"], limit: 300), remark.lowercased().contains("error") {
+            throw ProviderError("Overpass stopped the query: \(remark)")
+        }
+        guard let raw = top.lookup(["elements"])?.array else {
+            throw ProviderError("Overpass response has no `elements` list")
+        }
+        var nodes: [Int64: Coordinate] = [:]
+        for item in raw where item["type"]?.rawText == "node" {
+            let r = top.part(item, field: "node")
+            if let id = item["id"]?.rawNumber, let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]) {
+                nodes[Int64(id)] = c
+            }
+        }
+        var elements: [OSMPlaces.Element] = []
+        for (index, item) in raw.enumerated() {
+            guard let type = item["type"]?.rawText, let id = item["id"]?.rawText else { continue }
+            let r = top.part(item, field: "elements[\(index)]")
+            var tags: OSMTags = []
+            if case .object(let members) = item["tags"] ?? .null {
+                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                    if let text = value.rawText { tags.append((key, text)) }
+                }
+            }
+            guard !tags.isEmpty else { continue }
+            let coordinate: Coordinate?
+            switch type {
+            case "node": coordinate = r.coordinate(latitude: ["lat"], longitude: ["lon"])
+            default:
+                coordinate =
+                    r.coordinate(latitude: ["center", "lat"], longitude: ["center", "lon"])
+                    ?? middle(
+                        r.list(["geometry"], limit: 10_000).compactMap {
+                            top.part($0, field: "geometry").coordinate(latitude: ["lat"], longitude: ["lon"])
+                        })
+                    ?? middle(r.list(["nodes"], limit: 10_000).compactMap { $0.rawNumber.flatMap { nodes[Int64($0)] } })
+                    ?? boundsCenter(r)
+            }
+            guard let coordinate else { continue }
+            elements.append(OSMPlaces.Element(id: "\(type)/\(id)", coordinate: coordinate, tags: tags))
+        }
+        return Decoded(value: elements, notes: capped(notes + top.notes))
+    }
+
+    static func middle(_ points: [Coordinate]) -> Coordinate? {
+        guard !points.isEmpty else { return nil }
+        var unique = points
+        if unique.count > 1, unique.first == unique.last { unique.removeLast() }
+        return Coordinate(
+            latitude: unique.map(\.latitude).reduce(0, +) / Double(unique.count),
+            longitude: unique.map(\.longitude).reduce(0, +) / Double(unique.count))
+    }
+
+    static func boundsCenter(_ r: WireRecord) -> Coordinate? {
+        guard let low = r.coordinate(latitude: ["bounds", "minlat"], longitude: ["bounds", "minlon"]),
+            let high = r.coordinate(latitude: ["bounds", "maxlat"], longitude: ["bounds", "maxlon"])
+        else { return nil }
+        return Coordinate(
+            latitude: (low.latitude + high.latitude) / 2, longitude: (low.longitude + high.longitude) / 2)
+    }
+
+    /// One query for every category of a city: each filter as nodes, ways and relations within the radius, out
+    /// with their centres and tags.
+    public static func query(center: Coordinate, radiusMetres: Double, filters: [TagFilter], timeout: Int) -> String {
+        let around =
+            "(around:\(Int(radiusMetres.rounded())),\(Coordinate.format(center.latitude, decimals: 6)),"
+            + "\(Coordinate.format(center.longitude, decimals: 6)))"
+        var lines: [String] = []
+        for filter in Set(filters).sorted(by: { $0.description < $1.description }) {
+            let key = quoted(filter.key)
+            let selector = filter.value.map { "[\(key)=\(quoted($0))]" } ?? "[\(key)]"
+            for type in ["node", "way", "relation"] { lines.append("\(type)\(selector)[\"name\"]\(around);") }
+        }
+        return "[out:json][timeout:\(timeout)];(" + lines.joined() + ");out center tags;"
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
