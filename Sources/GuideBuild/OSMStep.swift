@@ -50,6 +50,26 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
+    /// A free-text origin that could not be looked up: distances are then from the center, and the operator hears
+    /// of it.
+    func originWarnings(_ config: SiteConfig, _ cities: [CityData]) -> [CityData] {
+        zip(config.cities, cities).map { city, data in
+            guard let query = city.originQuery, data.origin.value == nil else { return data }
+            var data = data
+            let why: String
+            switch data.origin {
+            case .failed(let reason): why = reason
+            default: why = "there is no answer for it (origin.json in a recorded folder)"
+            }
+            data.warnings.append(
+                DataWarning(
+                    city: city.name, part: .geocode, file: "origin",
+                    reason: "the origin '\(query)' could not be looked up (\(why)); distances are from the city center")
+            )
+            return data
+        }
+    }
+
     /// `events_ical` files (not addresses) are read in every build, recorded or live, and join the city's events.
     /// One that cannot be read is a warning naming it; the others still count.
     func eventsFromFiles(_ config: SiteConfig, _ cities: [CityData], today: Date) -> [CityData] {

@@ -196,8 +196,10 @@ public struct SiteBuilder: Sendable {
             let recordedAt = source.recordedAt()
             let buildDate = try resolveDate(recorded: recordedAt)
             return Fetched(
-                cities: eventsFromFiles(
-                    config, placesFromOSM(config, source.load(config, today: buildDate)), today: buildDate),
+                cities: originWarnings(
+                    config,
+                    eventsFromFiles(
+                        config, placesFromOSM(config, source.load(config, today: buildDate)), today: buildDate)),
                 bodies: [:], buildDate: buildDate,
                 note: dataNote(config, recorded: recordedAt), report: nil)
         }
@@ -221,7 +223,8 @@ public struct SiteBuilder: Sendable {
             observe: observe, checkpoint: checkpoint)
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
         let (fetchedCities, bodies) = runBlocking { await source.load() }
-        let cities = eventsFromFiles(config, placesFromOSM(config, fetchedCities), today: buildDate)
+        let cities = originWarnings(
+            config, eventsFromFiles(config, placesFromOSM(config, fetchedCities), today: buildDate))
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
         if bodies.isEmpty {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
@@ -298,7 +301,16 @@ public struct SiteBuilder: Sendable {
                 "\(city.location): error: the city '\(city.name)' has no center and \(why)\n"
                     + "  fix: add `center: [latitude, longitude]` to this city in \(configName)")
         }
-        let origin = city.origin ?? CityConfig.Origin(name: "the city center", coordinate: center)
+        let origin =
+            city.origin
+            ?? city.originQuery.flatMap { query in
+                data.origin.value.map {
+                    // "Kauppatori, Helsinki" is "Kauppatori" on the pages.
+                    CityConfig.Origin(
+                        name: String(query.split(separator: ",").first ?? Substring(query)).trimmingCharacters(
+                            in: .whitespaces), coordinate: $0.location)
+                }
+            } ?? CityConfig.Origin(name: "the city center", coordinate: center)
         var plan = CityPlan(
             name: city.name, slug: city.slug, center: center, originName: origin.name, origin: origin.coordinate,
             timeZone: TimeZone(identifier: city.timeZone) ?? TimeZone(identifier: "UTC")!,

@@ -129,6 +129,8 @@ public struct CityConfig: Sendable, Equatable {
     public var center: Coordinate?
     /// nil: the center, once known.
     public var origin: Origin?
+    /// `origin: "Kauppatori, Helsinki"`: a place to look up with the geocoder instead of coordinates.
+    public var originQuery: String?
     public var timeZone: String
     public var categories: [String]
     public var maxResults: Int

@@ -70,7 +70,7 @@ struct SiteConfigBuilder {
             config.contact = text
         }
         if config.providers.geocode == .nominatim, config.source == .live, config.contact == nil,
-            config.cities.contains(where: { $0.center == nil })
+            config.cities.contains(where: { $0.center == nil || $0.originQuery != nil })
         {
             throw reader.fail(
                 top["providers"]!,
@@ -383,7 +383,21 @@ struct SiteConfigBuilder {
             }
         }
         let center = try f["center"].map { try reader.coordinate($0, "center") }
-        let origin = try f["origin"].map(parseOrigin)
+        var originQuery: String?
+        var origin: CityConfig.Origin?
+        if let n = f["origin"] {
+            if n.scalar != nil {
+                let text = try reader.string(n, "origin")
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                    throw reader.fail(
+                        n, "'origin' is empty",
+                        fix: "write a place to look up, or `{name: …, at: [latitude, longitude]}`")
+                }
+                originQuery = text
+            } else {
+                origin = try parseOrigin(n)
+            }
+        }
         let zoneNode = f["timezone"]!
         let zone = try reader.string(zoneNode, "timezone")
         guard TimeZone(identifier: zone) != nil, zone.contains("/") || zone == "UTC" else {
@@ -420,6 +434,7 @@ struct SiteConfigBuilder {
             name: name, slug: slug, center: center, origin: origin, timeZone: zone, categories: cityCategories,
             maxResults: maxResults ?? defaults.maxResults, sort: sort ?? defaults.sort,
             walkingMinutes: walking ?? defaults.walkingMinutes, location: reader.location(node))
+        city.originQuery = originQuery
         if let n = f["radius_km"] { city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100) }
         if let n = f["events_ical"] {
             city.eventFeeds = try reader.list(n, "events_ical").map { item in

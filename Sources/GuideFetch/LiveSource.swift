@@ -24,9 +24,12 @@ public struct LiveSource: Sendable {
             switch provider {
             case .foursquare:
                 return config.providers.places == .foursquare && config.cities.contains { !$0.categories.isEmpty }
-            case .google: return config.providers.geocode == .google && config.cities.contains { $0.center == nil }
+            case .google:
+                return config.providers.geocode == .google
+                    && config.cities.contains { $0.center == nil || $0.originQuery != nil }
             case .nominatim:
-                return config.providers.geocode == .nominatim && config.cities.contains { $0.center == nil }
+                return config.providers.geocode == .nominatim
+                    && config.cities.contains { $0.center == nil || $0.originQuery != nil }
             case .ticketmaster: return config.providers.events == .ticketmaster
             case .ical:
                 return config.providers.events == .ical
@@ -79,7 +82,8 @@ public struct LiveSource: Sendable {
         fetcher.cache.sweep(now: fetcher.now())
         var perCity: [String: Int] = [:]
         for city in config.cities {
-            perCity[city.name] = (city.center == nil ? 1 : 0) + foursquareCategories(city).count + 2
+            perCity[city.name] =
+                (city.center == nil ? 1 : 0) + (city.originQuery == nil ? 0 : 1) + foursquareCategories(city).count + 2
         }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
         let results = await withTaskGroup(of: (Int, CityData, [String: Data]).self) { group in
@@ -191,6 +195,20 @@ public struct LiveSource: Sendable {
                     decode: GoogleGeocodingDecoder.geocode)
             }
         }
+        var origin: CityData.Outcome<Geocode> = .absent
+        if let query = city.originQuery {
+            if config.providers.geocode == .nominatim {
+                origin = await get(
+                    .nominatim, .geocode, key: "origin",
+                    request: LiveRequests.nominatim(live: live, query: query, contact: config.contact),
+                    decode: NominatimDecoder.geocode)
+            } else {
+                origin = await get(
+                    .google, .geocode, key: "origin",
+                    request: keys.key(.google).flatMap { LiveRequests.google(live: live, key: $0, address: query) },
+                    decode: GoogleGeocodingDecoder.geocode)
+            }
+        }
         guard let center = city.center ?? geocode.value?.location else {
             let reason = "no center: add `center:` to this city or enable Google geocoding"
             let places = Dictionary(
@@ -290,6 +308,7 @@ public struct LiveSource: Sendable {
             warnings: [])
         data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
         data.asOf = collector.asOf
+        data.origin = origin
         if !places.isEmpty {
             data.credits.insert(config.providers.places == .osm ? "OpenStreetMap" : "Foursquare")
             data.placesFromOSM = config.providers.places == .osm

@@ -88,6 +88,13 @@ public struct RecordedSource: Sendable {
             credits.insert(google ? "Google" : "Nominatim")
             return google ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
         }
+        let origin =
+            city.originQuery == nil
+            ? CityData.Outcome<Geocode>.absent
+            : read("origin.json", .geocode) { data in
+                String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
+                    ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
+            }
         let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
         // Told apart by content: every Open-Meteo body says how long it took to make (`generationtime_ms`), and
         // its errors are `{"error": true, "reason": …}` where OpenWeatherMap's carry `cod`.
@@ -125,6 +132,7 @@ public struct RecordedSource: Sendable {
         }
         var data = CityData(
             slug: city.slug, places: places, events: events, weather: weather, geocode: geocode, warnings: warnings)
+        data.origin = origin
         data.placesFromOSM =
             file("\(city.slug)/places.osm.pbf") != nil || file("\(city.slug)/overpass.json") != nil
         if data.placesFromOSM {

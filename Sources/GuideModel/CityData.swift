@@ -46,6 +46,8 @@ public struct CityData: Sendable {
     public var events: Outcome<[Event]>
     public var weather: Outcome<Weather>
     public var geocode: Outcome<Geocode>
+    /// The looked-up position of a free-text `origin:`.
+    public var origin: Outcome<Geocode> = .absent
     public var warnings: [DataWarning]
     /// Parts shown from an older response (a failed fetch, or `--offline` past the time-to-live), keyed
     /// `weather`, `events`, `geocode` or `places/<category>`, with when that response was fetched.

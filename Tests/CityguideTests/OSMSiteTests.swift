@@ -340,4 +340,54 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(again.strings("//h:a[@class='place-name']"), ["Café Esplanad", "Kappeli"])
         XCTAssertEqual(again.strings("//h:p[@class='notice']").filter { $0.hasPrefix("Data as of ") }.count, 1)
     }
+
+    func testAFreeTextOriginIsLookedUp() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        // Nominatim's answer for the origin: the market square by the harbour.
+        server.setBody(
+            "/search",
+            Data(
+                #"[{"place_id":1,"licence":"Data © OpenStreetMap contributors","lat":"60.1675","lon":"24.9525","display_name":"Kauppatori, Helsinki"}]"#
+                    .utf8))
+        let site = try helsinki(
+            source: "source: live",
+            extra: """
+                contact: guide@example.org
+                live:
+                  open-meteo: {base_url: "\(server.baseURL)"}
+                  nominatim: {base_url: "\(server.baseURL)"}
+                """)
+        defer { site.remove() }
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write(
+            "site.yaml",
+            base.replacingOccurrences(
+                of: "providers: {places: osm}",
+                with: "providers: {places: osm, geocode: nominatim, weather: open-meteo, events: ical}"
+            )
+            .replacingOccurrences(
+                of: "origin: {name: Kauppatori, at: [60.1675, 24.9525]}", with: #"origin: "Kauppatori, Helsinki""#))
+        var builder = site.builder()
+        builder.environment = [:]
+        builder.retryBase = 0.01
+        XCTAssertEqual(try builder.build().warnings, [])
+        XCTAssertEqual(server.hits("/search").map { $0.query["q"] }, ["Kauppatori, Helsinki"])
+        let page = try site.page("helsinki/index.html")
+        XCTAssertEqual(page.strings("//h:h2[@id='walkable']"), ["Best within a 15-minute walk of Kauppatori"])
+
+        // When the lookup fails, distances are from the center, and the operator is told.
+        server.script("/search", Array(repeating: .status(503), count: 10))
+        builder.mode = .refresh
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent(".cityguide/cache"))
+        let failed = try builder.build()
+        XCTAssertTrue(
+            failed.warnings.contains {
+                $0.reason.hasPrefix("the origin 'Kauppatori, Helsinki' could not be looked up")
+            },
+            "\(failed.warnings)")
+        XCTAssertEqual(
+            try site.page("helsinki/index.html").strings("//h:h2[@id='walkable']"),
+            ["Best within a 15-minute walk of the city center"])
+    }
 }
