@@ -252,22 +252,12 @@ final class OSMSiteTests: XCTestCase {
     func testAKeylessGuideFromOpenDataOnly() throws {
         let server = try APITestServer.recorded()
         defer { server.stop() }
-        let site = try helsinki(
-            source: "source: live",
-            extra: """
-                contact: https://example.org/about
-                live:
-                  open-meteo: {base_url: "\(server.baseURL)"}
-                  nominatim: {base_url: "\(server.baseURL)"}
-                """)
+        let site = try openHelsinki(server)
         defer { site.remove() }
         let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
         try site.write(
             "site.yaml",
-            base.replacingOccurrences(
-                of: "providers: {places: osm}",
-                with: "providers: {places: osm, geocode: nominatim, weather: open-meteo, events: ical}"
-            ).replacingOccurrences(of: "    center: [60.1699, 24.9441]\n", with: "")
+            base.replacingOccurrences(of: "    center: [60.1699, 24.9441]\n", with: "")
                 .replacingOccurrences(
                     of: "    radius_km: 1.5",
                     with: "    radius_km: 1.5\n    events_ical: [\"\(server.baseURL)/feeds/helsinki.ics\"]"))
@@ -350,23 +340,12 @@ final class OSMSiteTests: XCTestCase {
             Data(
                 #"[{"place_id":1,"licence":"Data © OpenStreetMap contributors","lat":"60.1675","lon":"24.9525","display_name":"Kauppatori, Helsinki"}]"#
                     .utf8))
-        let site = try helsinki(
-            source: "source: live",
-            extra: """
-                contact: guide@example.org
-                live:
-                  open-meteo: {base_url: "\(server.baseURL)"}
-                  nominatim: {base_url: "\(server.baseURL)"}
-                """)
+        let site = try openHelsinki(server)
         defer { site.remove() }
         let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
         try site.write(
             "site.yaml",
             base.replacingOccurrences(
-                of: "providers: {places: osm}",
-                with: "providers: {places: osm, geocode: nominatim, weather: open-meteo, events: ical}"
-            )
-            .replacingOccurrences(
                 of: "origin: {name: Kauppatori, at: [60.1675, 24.9525]}", with: #"origin: "Kauppatori, Helsinki""#))
         var builder = site.builder()
         builder.environment = [:]
@@ -389,5 +368,24 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(
             try site.page("helsinki/index.html").strings("//h:h2[@id='walkable']"),
             ["Best within a 15-minute walk of the city center"])
+    }
+
+    /// Helsinki, live, from the four open providers at `server`.
+    func openHelsinki(_ server: APITestServer) throws -> TestSite {
+        let site = try helsinki(
+            source: "source: live",
+            extra: """
+                contact: guide@example.org
+                live:
+                  open-meteo: {base_url: "\(server.baseURL)"}
+                  nominatim: {base_url: "\(server.baseURL)"}
+                """)
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write(
+            "site.yaml",
+            base.replacingOccurrences(
+                of: "providers: {places: osm}",
+                with: "providers: {places: osm, geocode: nominatim, weather: open-meteo, events: ical}"))
+        return site
     }
 }
