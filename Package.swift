@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GuideHistory", dependencies: ["GuideModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "GuideOSM", dependencies: ["GuideModel", "CZlib"]),
+        .target(name: "GuideOSM", dependencies: ["GuideModel", "CZlib", "CLibXML2"]),
         .target(
             name: "GuideRender",
             dependencies: [

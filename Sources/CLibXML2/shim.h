@@ -10,3 +10,4 @@
 
 // xmlFree is a global function pointer, which Swift 6 treats as shared mutable state.
 static inline void cityguide_xmlFree(void *pointer) { xmlFree(pointer); }
+#include <libxml/xmlreader.h>

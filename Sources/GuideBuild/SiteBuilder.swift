@@ -225,8 +225,12 @@ public struct SiteBuilder: Sendable {
         let (fetchedCities, bodies) = runBlocking { await source.load() }
         let cities = originWarnings(
             config, eventsFromFiles(config, placesFromOSM(config, fetchedCities), today: buildDate))
-        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
-        if bodies.isEmpty {
+        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead. Places
+        // from an extract and events from files are data too.
+        let local = cities.contains { city in
+            city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)
+        }
+        if bodies.isEmpty && !local {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
             throw BuildError(
                 "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"

@@ -36,14 +36,32 @@ public enum OSMPlaces {
     public static func extract(_ file: URL, label: String, queries: [Query], english: Bool = true) throws
         -> [String: [String: [Place]]]
     {
-        try extract(queries: queries, english: english) { try $0.read(file, label: label) }
+        let head = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 64)
+        }
+        if let head, OSMXMLReader.isXML(head) {
+            return try extract(queries: queries, english: english) { try xml($0).read(file, label: label) }
+        }
+        return try extract(queries: queries, english: english) { try $0.read(file, label: label) }
+    }
+
+    /// The same callbacks on an `.osm` XML reader (it cannot skip what a pass does not need; XML files are small).
+    static func xml(_ pbf: PBFReader) -> OSMXMLReader {
+        var reader = OSMXMLReader()
+        if pbf.wantNodes { reader.node = pbf.node }
+        if pbf.wantWays { reader.way = pbf.way }
+        return reader
     }
 
     /// The same from an extract in memory.
     public static func extract(_ data: Data, label: String, queries: [Query], english: Bool = true) throws
         -> [String: [String: [Place]]]
     {
-        try extract(queries: queries, english: english) { try $0.read(data, label: label) }
+        if OSMXMLReader.isXML(data.prefix(64)) {
+            return try extract(queries: queries, english: english) { try xml($0).read(data, label: label) }
+        }
+        return try extract(queries: queries, english: english) { try $0.read(data, label: label) }
     }
 
     /// - Parameter pass: reads the extract once with the reader it is given.

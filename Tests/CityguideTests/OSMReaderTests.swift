@@ -100,6 +100,55 @@ final class OSMReaderTests: XCTestCase {
     }
 }
 
+extension OSMReaderTests {
+    /// The same extract as `.osm` XML (converted by osmium) reads to the same counts and the same places.
+    func testXMLExtractsReadLikeTheirPBF() throws {
+        let pbf = try extract("helsinki.osm.pbf")
+        let xml = FileManager.default.temporaryDirectory.appendingPathComponent("helsinki-\(UUID().uuidString).osm")
+        defer { try? FileManager.default.removeItem(at: xml) }
+        _ = try osmium(["cat", pbf.path, "-o", xml.path])
+        var counts = (nodes: 0, ways: 0, relations: 0, tags: 0)
+        var reader = OSMXMLReader()
+        reader.node = { _, _, tags in
+            counts.nodes += 1
+            counts.tags += tags.count
+        }
+        reader.way = { _, _, tags in
+            counts.ways += 1
+            counts.tags += tags.count
+        }
+        reader.relation = { _, tags in
+            counts.relations += 1
+            counts.tags += tags.count
+        }
+        try reader.read(xml, label: "helsinki.osm")
+        XCTAssertEqual(counts.nodes, 24_260)
+        XCTAssertEqual(counts.ways, 5_130)
+        XCTAssertEqual(counts.relations, 620)
+        XCTAssertEqual(counts.tags, 58_075, "osmium tags-count's total")
+        let query = OSMPlaces.Query(
+            slug: "helsinki", center: Coordinate(latitude: 60.1716, longitude: 24.9443), radiusMetres: 2_000,
+            categories: [("art", [TagFilter("tourism=museum")!]), ("coffee", [TagFilter("amenity=cafe")!])])
+        let fromXML = try OSMPlaces.extract(xml, label: "helsinki.osm", queries: [query])
+        let fromPBF = try OSMPlaces.extract(pbf, label: "helsinki.osm.pbf", queries: [query])
+        for category in ["art", "coffee"] {
+            XCTAssertEqual(
+                fromXML["helsinki"]?[category]?.map(\.id), fromPBF["helsinki"]?[category]?.map(\.id), category)
+            for (a, b) in zip(fromXML["helsinki"]?[category] ?? [], fromPBF["helsinki"]?[category] ?? []) {
+                // The PBF stores nanodegrees, the XML decimal text: the same point to the seventh decimal.
+                XCTAssertEqual(a.coordinate.latitude, b.coordinate.latitude, accuracy: 1e-7)
+                XCTAssertEqual(a.coordinate.longitude, b.coordinate.longitude, accuracy: 1e-7)
+            }
+        }
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).osm")
+        defer { try? FileManager.default.removeItem(at: broken) }
+        try Data("<osm><node id=\"1\" lat=\"60\" lon=\"24\"><tag k=\"a\"".utf8).write(to: broken)
+        XCTAssertThrowsError(try OSMXMLReader().read(broken, label: "broken.osm")) {
+            XCTAssertEqual("\($0)", "broken.osm: is damaged (not well-formed XML)")
+        }
+    }
+}
+
 /// Places from the Helsinki extract: the right elements, mapped to what the pages show.
 final class OSMPlacesTests: XCTestCase {
     func helsinki() throws -> URL {

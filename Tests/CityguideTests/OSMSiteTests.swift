@@ -121,7 +121,8 @@ final class OSMSiteTests: XCTestCase {
         try site.write("site.yaml", base.replacingOccurrences(of: Self.extract, with: "broken.osm.pbf"))
         let summary = try site.build()
         XCTAssertEqual(
-            summary.warnings.first?.description, "Helsinki: broken.osm.pbf: is not an OpenStreetMap .osm.pbf file")
+            summary.warnings.first?.description,
+            "Helsinki: broken.osm.pbf: is not an OpenStreetMap extract (.osm.pbf, or .osm XML)")
         XCTAssertEqual(
             try site.page("helsinki/coffee/index.html").strings("//h:p[@class='notice']"), ["Cafés unavailable."])
     }
@@ -368,6 +369,29 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(
             try site.page("helsinki/index.html").strings("//h:h2[@id='walkable']"),
             ["Best within a 15-minute walk of the city center"])
+    }
+
+    func testOpenMeteoFaultsAreRetriedThenReported() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let site = try openHelsinki(server)
+        defer { site.remove() }
+        var builder = site.builder()
+        builder.environment = [:]
+        builder.retryBase = 0.01
+        server.script("/v1/forecast", [.status(503), .status(502)])
+        XCTAssertEqual(try builder.build().warnings, [], "a 503 and a 502, then the forecast")
+        XCTAssertEqual(server.hits("/v1/forecast").count, 3)
+        XCTAssertFalse(try site.page("helsinki/index.html").select("//h:ol[@class='forecast']").isEmpty)
+
+        // The network fails for good and nothing is cached: the places from the extract are still a guide.
+        server.script("/v1/forecast", Array(repeating: .status(500), count: 10))
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent(".cityguide/cache"))
+        let failed = try builder.build()
+        XCTAssertTrue(failed.warnings.contains { $0.part == .weather }, "\(failed.warnings)")
+        XCTAssertEqual(
+            try site.page("helsinki/index.html").strings("//h:div[@class='weather']/h:p[@class='notice']"),
+            ["Weather unavailable."])
     }
 
     /// Helsinki, live, from the four open providers at `server`.
