@@ -394,6 +394,25 @@ final class OSMSiteTests: XCTestCase {
             ["Weather unavailable."])
     }
 
+    func testMixedProvidersFoursquarePlacesWithOpenMeteoWeather() throws {
+        let server = try APITestServer.recorded()
+        defer { server.stop() }
+        let config = server.liveConfig(live: "  open-meteo: {base_url: \"\(server.baseURL)\"}")
+            .replacingOccurrences(of: "source: live", with: "source: live\nproviders: {weather: open-meteo}")
+        let site = try TestSite(config: config)
+        defer { site.remove() }
+        var builder = site.builder()
+        builder.environment = ["FOURSQUARE_API_KEY": "fsq", "TICKETMASTER_API_KEY": "tm"]
+        builder.retryBase = 0.01
+        XCTAssertEqual(try builder.build().warnings, [], "no OpenWeatherMap key is asked for")
+        XCTAssertEqual(server.hits("/places/search").count, 1)
+        XCTAssertEqual(server.hits("/v1/forecast").count, 1)
+        XCTAssertEqual(server.hits("/data/2.5/weather").count, 0)
+        let footer = try site.page("index.html").strings("//h:footer/h:p").first ?? ""
+        XCTAssertTrue(footer.contains("Data: Foursquare, Ticketmaster, Open-Meteo."), footer)
+        XCTAssertFalse(footer.contains("OpenStreetMap"), footer)
+    }
+
     /// Helsinki, live, from the four open providers at `server`.
     func openHelsinki(_ server: APITestServer) throws -> TestSite {
         let site = try helsinki(
