@@ -278,6 +278,8 @@ public struct SiteRenderer: Sendable {
         view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
         view["price"] = Formatting.price(p.price)
         view["coordinates"] = p.coordinate.display
+        view["directions"] = Directions.view(
+            from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
         view["distance"] = values.site.units.formatDistance(metres: item.metresFromOrigin)
         view["walk"] = "\(item.walkingMinutes) min walk"
         view["origin"] = city.plan.originName

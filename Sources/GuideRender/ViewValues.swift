@@ -83,6 +83,13 @@ struct ViewValues {
         view["url"] = present(Escape.webURL(event.url))
         view["venue"] = present(event.venue?.name)
         view["venue_address"] = present(event.venue?.address)
+        view["directions"] = present(
+            event.venue.flatMap { venue in
+                venue.coordinate.map {
+                    Directions.view(
+                        from: city.plan.origin, originName: city.plan.originName, to: $0, name: venue.name)
+                }
+            })
         view["classification"] = present(event.classification)
         view["price"] = present(event.priceRange)
         var status: String?

@@ -194,14 +194,14 @@ public struct SiteChecker: Sendable {
             ? raw.trimmingCharacters(in: .whitespaces) : raw
         let scheme = value.prefix(8).lowercased()
         if scheme.hasPrefix("http://") || scheme.hasPrefix("https://") || scheme.hasPrefix("tel:")
-            || scheme.hasPrefix("mailto:")
+            || scheme.hasPrefix("mailto:") || scheme.hasPrefix("geo:")
         {
             return .fine
         }
         if let colon = value.firstIndex(of: ":"), !value[..<colon].contains("/") {
             return .problem(
                 "the link '\(value)' uses the scheme '\(value[..<colon].lowercased())', which pages must not use",
-                fix: "link only to http(s), tel: and mailto: addresses and to pages of the site")
+                fix: "link only to http(s), tel:, mailto: and geo: addresses and to pages of the site")
         }
         if value.hasPrefix("#") {
             return ids[String(value.dropFirst())] == nil

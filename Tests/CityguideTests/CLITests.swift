@@ -66,7 +66,7 @@ final class CLITests: XCTestCase {
                 "Output/san-francisco/coffee/index.html:2: an image has no alt text",
                 "  fix: add alt=\"…\" describing the image (alt=\"\" if decorative)",
                 "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
-                "  fix: link only to http(s), tel: and mailto: addresses and to pages of the site",
+                "  fix: link only to http(s), tel:, mailto: and geo: addresses and to pages of the site",
                 "Output/san-francisco/coffee/index.html:2: the link '../missing/index.html' leads to a file that does not exist",
                 "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/coffee/index.html:2: the link 'a.png' leads to a file that does not exist",

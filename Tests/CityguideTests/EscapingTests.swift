@@ -82,7 +82,12 @@ final class EscapingTests: XCTestCase {
             String(Self.evil.prefix(27)) + "…")
         let events = try site.page("san-francisco/events/index.html")
         XCTAssertEqual(events.strings("//h:li[@class='event']/h:h3"), [Self.evil])
-        XCTAssertEqual(events.count("//h:li[@class='event']//h:a"), 0, "a javascript: event link is dropped")
+        XCTAssertEqual(events.count("//h:li[@class='event']/h:h3//h:a"), 0, "a javascript: event link is dropped")
+        XCTAssertTrue(
+            events.strings("//h:li[@class='event']//h:a/@href").allSatisfy {
+                $0.hasPrefix("https://") || $0.hasPrefix("geo:")
+            },
+            "only the directions remain, and the venue's name in them is percent-encoded")
         let home = try site.page("index.html")
         XCTAssertEqual(home.strings("//h:h1"), ["Guide <b>bold</b> & 'quoted'"])
         XCTAssertEqual(home.strings("//svg:svg[@class='wx-icon']/svg:title"), ["<svg onload=alert(1)>, 11 °C"])

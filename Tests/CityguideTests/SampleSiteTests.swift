@@ -100,7 +100,7 @@ final class SampleSiteTests: XCTestCase {
             doc.strings("//h:dt"),
             [
                 "Rating", "Price", "Address", "Neighborhood", "From Union Square", "Phone", "Website", "Hours",
-                "Coordinates",
+                "Coordinates", "Walking directions",
             ])
         XCTAssertTrue(doc.strings("//h:a[starts-with(@href,'tel:')]/@href").first?.hasPrefix("tel:+1415") == true)
         XCTAssertEqual(doc.count("//h:ul[@class='tips']/h:li"), doc.count("//h:blockquote"))
@@ -178,5 +178,28 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertTrue(
             page.strings("//h:dd/h:span[@class='meta']").contains(
                 "(Closed at Fri 20 Nov 2026, 20:00, when this page was built)"))
+    }
+
+    func testWalkingDirectionsFromTheOriginInThreeMapServicesAndTheMapApp() throws {
+        let page = try page("helsinki/places/amos-rex/index.html")
+        let links = page.strings("//h:dd[@class='directions']/h:a/@href")
+        let origin = "60.167500,24.952500"  // Kauppatori, the sample's origin
+        let place =
+            page.strings("//h:dt[.='Coordinates']/following-sibling::h:dd[1]").first?
+            .split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 } ?? []
+        XCTAssertEqual(links.count, 4)
+        let target = try XCTUnwrap(links.first { $0.hasPrefix("geo:") })
+        let point = target.dropFirst(4).prefix { $0 != "?" }.split(separator: ",").compactMap { Double($0) }
+        XCTAssertEqual(point[0], place[0], accuracy: 1e-5)
+        XCTAssertEqual(point[1], place[1], accuracy: 1e-5)
+        XCTAssertTrue(
+            links[0].hasPrefix("https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=\(origin)%3B"))
+        XCTAssertTrue(links[1].contains("origin=\(origin)&destination=") && links[1].hasSuffix("&travelmode=walking"))
+        XCTAssertTrue(
+            links[2].hasPrefix("https://maps.apple.com/?saddr=\(origin)&daddr=") && links[2].hasSuffix("&dirflg=w"))
+        XCTAssertTrue(target.hasSuffix("(Amos+Rex)"), target)
+        // Events with a venue on the map have them too.
+        let events = try self.page("berlin/events/index.html")
+        XCTAssertFalse(events.strings("//h:li[@class='event']//h:p[contains(@class,'directions')]/h:a/@href").isEmpty)
     }
 }
