@@ -166,11 +166,14 @@ def place(city, cat_id, cat, name, used_ids):
     tips = []
     for text in rng.sample(cat["tips"], rng.randint(1, 3)):
         tips.append({"created_at": iso(AS_OF - timedelta(days=rng.randint(10, 900), hours=rng.randint(0, 23))), "text": text})
-    photos = [{
+    # The sample ships no image that does not exist: these made-up photo ids are drawn (so the rest of the data
+    # stays as it was) but not written.
+    _made_up = [{
         "id": hexid(), "created_at": iso(AS_OF - timedelta(days=rng.randint(10, 700))),
         "prefix": "https://fastly.4sqi.net/img/general/", "suffix": f"/{rng.randint(10000000, 99999999)}_{hexid(12)}.jpg",
         "width": 1440, "height": 1920 if rng.random() < 0.3 else 1080,
     }]
+    photos = []
     category = rng.choice(cat["fsq"])
     a, b = rng.randint(200, 999), rng.randint(1000, 9999)
     slug_name = name.lower().replace(" ", "").replace(".", "").replace("'", "")
