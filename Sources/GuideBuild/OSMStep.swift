@@ -14,10 +14,7 @@ extension SiteBuilder {
         var queries: [OSMPlaces.Query] = []
         for (city, data) in zip(config.cities, cities) {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
-            queries.append(
-                OSMPlaces.Query(
-                    slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000,
-                    categories: city.categories.compactMap { id in config.category(id: id).map { ($0.id, $0.osm) } }))
+            queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
         }
         let found: [String: [String: [Place]]]
         var failure: String?

@@ -51,11 +51,9 @@ public struct LiveSource: Sendable {
                 [String: [Place]]
             >
     ) async -> [String: CityData.Outcome<[Place]>] {
-        let filters = city.categories.compactMap { id in config.category(id: id).map { (id: id, filters: $0.osm) } }
-        let query = OSMPlaces.Query(
-            slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000, categories: filters)
+        let query = OSMPlaces.Query(city: city, center: center, categories: config.categories)
         let text = OverpassDecoder.query(
-            center: center, radiusMetres: query.radiusMetres, filters: filters.flatMap(\.filters), timeout: 60)
+            center: center, radiusMetres: query.radiusMetres, filters: query.categories.flatMap(\.filters), timeout: 60)
         let outcome = await get(LiveRequests.overpass(live: config.live, query: text)) { data in
             let decoded = try OverpassDecoder.elements(from: data)
             return Decoded(

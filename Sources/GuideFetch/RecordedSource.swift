@@ -81,20 +81,16 @@ public struct RecordedSource: Sendable {
             }
         }
 
-        // Google's bodies always carry a `status`; Nominatim's never do.
         var credits: Set<String> = []
-        let geocode = read("geocode.json", .geocode) { data in
+        // A geocode body is Google's or Nominatim's: Google's always carry a `status`; Nominatim's never do.
+        func geocodeBody(_ data: Data) throws -> Decoded<Geocode> {
             let google = String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
             credits.insert(google ? "Google" : "Nominatim")
             return google ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
         }
+        let geocode = read("geocode.json", .geocode, geocodeBody)
         let origin =
-            city.originQuery == nil
-            ? CityData.Outcome<Geocode>.absent
-            : read("origin.json", .geocode) { data in
-                String(decoding: data.prefix(65_536), as: UTF8.self).contains("\"status\"")
-                    ? try GoogleGeocodingDecoder.geocode(from: data) : try NominatimDecoder.geocode(from: data)
-            }
+            city.originQuery == nil ? CityData.Outcome<Geocode>.absent : read("origin.json", .geocode, geocodeBody)
         let units = manifest.weather_units.flatMap(OpenWeatherDecoder.BodyUnits.init(rawValue:)) ?? .metric
         // Told apart by content: every Open-Meteo body says how long it took to make (`generationtime_ms`), and
         // its errors are `{"error": true, "reason": …}` where OpenWeatherMap's carry `cod`.
@@ -152,9 +148,7 @@ public struct RecordedSource: Sendable {
         let label = "\(self.label)/\(city.slug)/overpass.json"
         let reason: String
         if let center {
-            let filters = city.categories.map { id in (id: id, filters: categories.first { $0.id == id }?.osm ?? []) }
-            let query = OSMPlaces.Query(
-                slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000, categories: filters)
+            let query = OSMPlaces.Query(city: city, center: center, categories: categories)
             do {
                 let decoded = try OverpassDecoder.elements(from: body)
                 warnings += decoded.notes.map { DataWarning(city: city.name, part: .places, file: label, reason: $0) }
@@ -182,10 +176,7 @@ public struct RecordedSource: Sendable {
             return Dictionary(uniqueKeysWithValues: city.categories.map { ($0, .failed(reason)) })
         }
         guard let center else { return failAll("no center to look around: add `center:` to this city") }
-        let filters = city.categories.map { id in (id, categories.first { $0.id == id }?.osm ?? []) }
-        let query = OSMPlaces.Query(
-            slug: city.slug, center: center, radiusMetres: city.radiusKm * 1000,
-            categories: filters.filter { !$0.1.isEmpty }.map { (id: $0.0, filters: $0.1) })
+        let query = OSMPlaces.Query(city: city, center: center, categories: categories)
         let found: [String: [Place]]
         do {
             found = try OSMPlaces.extract(extract, label: label, queries: [query])[city.slug] ?? [:]
@@ -193,7 +184,7 @@ public struct RecordedSource: Sendable {
             return failAll((error as? OSMError)?.reason ?? "\(error)")
         }
         var places: [String: CityData.Outcome<[Place]>] = [:]
-        for (id, tags) in filters {
+        for (id, tags) in query.categories {
             if tags.isEmpty {
                 let reason = "category '\(id)' has no `osm:` tags to find its places in the extract"
                 warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: reason))
