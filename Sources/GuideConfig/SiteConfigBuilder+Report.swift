@@ -1,0 +1,80 @@
+import Foundation
+import GuideModel
+import Yams
+
+/// `history:` and `report:`: what the nightly job remembers and whom it tells.
+extension SiteConfigBuilder {
+    /// `history: false`, or where the database lives (default `.cityguide/history.sqlite` beside site.yaml).
+    func parseHistory(_ node: Node?, baseDir: URL) throws -> URL? {
+        guard let node else { return baseDir.appendingPathComponent(".cityguide/history.sqlite") }
+        if let scalar = node.scalar, let flag = Bool(scalar.string.lowercased()) {
+            guard !flag else {
+                throw reader.fail(
+                    node, "'history: true' does not say where the database goes",
+                    fix: "leave `history` out for .cityguide/history.sqlite, or write a file path, or `false`")
+            }
+            return nil
+        }
+        return try path(node, "history", baseDir: baseDir)
+    }
+
+    func parseReport(_ node: Node) throws -> ReportSettings {
+        let f = try reader.fields(node, of: "report", allowed: ConfigLoader.reportKeys)
+        func address(_ n: Node, _ field: String) throws -> String {
+            let text = try reader.string(n, field)
+            guard ReportSettings.isAddress(text) else {
+                throw reader.fail(
+                    n, "'\(field)' has '\(text.short)', which is not an email address",
+                    fix: "write a plain address such as team@example.org (no name, no angle brackets)")
+            }
+            return text
+        }
+        var to: [String] = []
+        if let n = f["to"] {
+            to = try n.scalar != nil ? [address(n, "to")] : reader.list(n, "to").map { try address($0, "to") }
+        }
+        let from = try f["from"].map { try address($0, "from") }
+        var delivery: ReportSettings.Delivery?
+        if let n = f["smtp"] {
+            if let other = f["sendmail"] {
+                throw reader.fail(
+                    other, "'report' has both 'smtp' and 'sendmail'", fix: "keep the one that delivers your mail")
+            }
+            let raw = try reader.string(n, "smtp")
+            guard let url = URLComponents(string: raw), ["smtp", "smtps"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.user == nil, url.password == nil
+            else {
+                throw reader.fail(
+                    n, "'smtp' is '\(raw.short)', which is not an smtp:// or smtps:// server address",
+                    fix: "write e.g. smtp://mail.example.org:587, with the user under `user:` and the password in "
+                        + "CITYGUIDE_SMTP_PASSWORD")
+            }
+            var starttls = true
+            if let s = f["starttls"] {
+                guard let value = s.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
+                    throw reader.fail(
+                        s, "'starttls' must be true or false, found \(reader.describe(s))",
+                        fix: "write `starttls: true`")
+                }
+                starttls = value
+            }
+            let user = try f["user"].map { try reader.string($0, "user") }
+            delivery = .smtp(url: raw, starttls: starttls, user: user)
+        } else if let n = f["sendmail"] {
+            delivery = .sendmail(path: try reader.string(n, "sendmail"))
+            for key in ["starttls", "user"] where f[key] != nil {
+                throw reader.fail(f[key]!, "'\(key)' applies to `smtp:` only", fix: "remove it, or deliver by smtp")
+            }
+        }
+        if delivery != nil {
+            guard !to.isEmpty else {
+                throw reader.fail(node, "'report' delivers mail but has no `to:`", fix: "add `to: [team@example.org]`")
+            }
+            guard from != nil else {
+                throw reader.fail(
+                    node, "'report' delivers mail but has no `from:`", fix: "add `from: guide@example.org`")
+            }
+        }
+        return ReportSettings(to: to, from: from, delivery: delivery)
+    }
+}
