@@ -3,7 +3,9 @@ import GuideModel
 
 /// The Analyze stage: a pure function of the fetched data, the plan and the build date.
 public enum Analyzer {
-    public static func analyze(plan: CityPlan, data: CityData, today: Date) -> CityGuide {
+    /// - Parameter router: walks along the city's streets; without it (or where it finds none) walking times are
+    ///   estimated from the straight line.
+    public static func analyze(plan: CityPlan, data: CityData, today: Date, router: WalkRouter? = nil) -> CityGuide {
         // The same place returned for two categories becomes one place, listed in both; two records with the
         // same name within 50 m are one place too.
         let outcomes = plan.categories.map { data.places[$0.id] ?? .absent }
@@ -26,16 +28,24 @@ public enum Analyzer {
             case .failed(let reason): return (category, .failed(reason), [])
             }
         }
-        let weighted = Ranking.weightedRatings(records.values.sorted { $0.id < $1.id })
+        let sortedRecords = records.values.sorted { $0.id < $1.id }
+        let weighted = Ranking.weightedRatings(sortedRecords)
+        var routes: [String: WalkRoute] = [:]
+        if let router {
+            let found = router.routes(from: plan.origin, to: sortedRecords.map(\.coordinate))
+            for (place, route) in zip(sortedRecords, found) { routes[place.id] = route }
+        }
 
         func ranked(_ place: Place, resultCount: Int) -> RankedPlace {
             let metres = Geo.distance(plan.origin, place.coordinate)
-            let minutes = Walking.minutes(straightLine: metres)
+            let route = routes[place.id]
+            let minutes = route?.minutes ?? Walking.minutes(straightLine: metres)
             let score = Ranking.bestScore(
                 weightedRating: weighted[place.id], popularity: place.popularity, walkingMinutes: minutes,
                 walkingLimit: plan.walkingMinutes, providerRank: place.providerRank, resultCount: resultCount)
             return RankedPlace(
                 place: place, slug: "", metresFromOrigin: metres, walkingMinutes: minutes,
+                walkingMetres: route?.metres ?? Walking.routeMetres(straightLine: metres), route: route,
                 weightedRating: weighted[place.id], bestScore: score, categoryIDs: [])
         }
 
@@ -67,7 +77,7 @@ public enum Analyzer {
             neighborhoods: Neighborhoods.find(
                 overview, categories: plan.categories, settings: plan.neighborhoods, events: events.value ?? []),
             events: events,
-            weather: data.weather, warnings: data.warnings, asOf: data.asOf)
+            weather: data.weather, warnings: data.warnings, asOf: data.asOf, baseMap: data.baseMap.value)
     }
 
     /// At most five, one per chain, by best score.

@@ -6,8 +6,13 @@ public struct RankedPlace: Sendable, Hashable {
     public var place: Place
     /// Unique within the city; safe as a folder name.
     public var slug: String
+    /// As the crow flies.
     public var metresFromOrigin: Double
+    /// Along `route`, or estimated from the straight line when there is none.
     public var walkingMinutes: Int
+    public var walkingMetres: Double
+    /// The walk along the streets from the city's origin, when the city has a street network that reaches it.
+    public var route: WalkRoute?
     /// Bayesian-adjusted rating, 0–10, when the place has a rating.
     public var weightedRating: Double?
     /// 0–1, higher is better.
@@ -64,6 +69,8 @@ public struct CityGuide: Sendable {
     public var asOf: [String: Date] = [:]
     /// What the history says changed (empty without a history).
     public var news = CityNews()
+    /// Drawn under every map of the city.
+    public var baseMap: BaseMap?
 
     public func place(_ id: String) -> RankedPlace? { places[id] }
 }

@@ -5,6 +5,7 @@ import GuideExport
 import GuideFetch
 import GuideHistory
 import GuideModel
+import GuideOSM
 import GuideRender
 import GuideValidate
 import GuideWrite
@@ -156,7 +157,10 @@ public struct SiteBuilder: Sendable {
 
     func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {
         try zip(config.cities, data).map { city, cityData in
-            Analyzer.analyze(plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate)
+            // The walking network of the city's base map, when it has one.
+            let router = cityData.baseMap.value.map(StreetNetwork.init).flatMap { $0.vertexCount > 0 ? $0 : nil }
+            return Analyzer.analyze(
+                plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate, router: router)
         }
     }
 

@@ -14,7 +14,7 @@ enum GeoJSON {
                 ("rating", p.rating.map { Coordinate.format($0, decimals: 1) } ?? "null"),
                 ("address", p.address.map(string) ?? "null"),
                 ("url", string(site.link(SitePaths.place(city, item), from: city))),
-                ("walk_metres", Coordinate.format(item.metresFromOrigin, decimals: 0)),
+                ("walk_metres", Coordinate.format(item.walkingMetres, decimals: 0)),
                 ("walk_minutes", "\(item.walkingMinutes)"),
             ]
             let props = properties.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ")

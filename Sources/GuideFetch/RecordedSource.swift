@@ -136,6 +136,17 @@ public struct RecordedSource: Sendable {
         } else if places.values.contains(where: { $0.value != nil }) {
             credits.insert("Foursquare")
         }
+        if let extract = file("\(city.slug)/map.osm.pbf") {
+            let label = "\(self.label)/\(city.slug)/map.osm.pbf"
+            do {
+                data.baseMap = .loaded(try OSMBaseMap.extract(extract, label: label))
+                credits.insert("OpenStreetMap")
+            } catch {
+                let reason = (error as? OSMError)?.reason ?? "\(error)"
+                data.baseMap = .failed(reason)
+                data.warnings.append(DataWarning(city: city.name, part: .map, file: label, reason: reason))
+            }
+        }
         data.credits = credits
         return data
     }

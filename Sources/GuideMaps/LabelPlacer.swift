@@ -30,6 +30,9 @@ struct LabelPlacer {
 
     mutating func block(_ box: Box) { obstacles.append(box) }
 
+    /// Marks a box as taken by a label placed elsewhere (a street name).
+    mutating func occupy(_ box: Box) { placed.append(box) }
+
     mutating func blockSegment(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
         segments.append(((a.x, a.y), (b.x, b.y)))
     }

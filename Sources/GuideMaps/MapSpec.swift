@@ -30,11 +30,15 @@ public struct MapSpec: Sendable {
 
     public struct Route: Sendable {
         public var to: Coordinate
-        /// e.g. "≈ 12 min walk · 850 m".
+        /// e.g. "12 min walk · 950 m".
         public var label: String
-        public init(to: Coordinate, label: String) {
+        /// The walk along the streets (network vertices, from the origin's end); empty when the route is an
+        /// estimate, drawn as a dashed straight line.
+        public var path: [Coordinate]
+        public init(to: Coordinate, label: String, path: [Coordinate] = []) {
             self.to = to
             self.label = label
+            self.path = path
         }
     }
 
@@ -62,7 +66,16 @@ public struct MapSpec: Sendable {
     public var areas: [Area] = []
     /// Other places within walking distance, in a layer the page can switch on and off (`map-nearby`).
     public var nearby: [Pin] = []
+    /// When set, the map fits these points instead of everything on it: pins outside the frame are left out.
+    public var fit: [Coordinate]?
+    /// Streets, water and green beneath everything; its credit links to OpenStreetMap's copyright page.
+    public var baseMap: BaseMap?
+    /// Credit "© OpenStreetMap contributors" with a link (its places or its base map come from there).
+    public var creditsOpenStreetMap = false
+    /// Drawn for a phone's width: larger labels and pins, for a map shown about 1:1 on a 390 px screen.
+    public var narrow = false
     public var units: UnitSystem
+    /// Who else to credit (the places' source), before the OpenStreetMap credit when there is a base map.
     public var attribution: String
     public var width: Double = 640
     public var height: Double = 400

@@ -5,27 +5,47 @@ import GuideModel
 /// No explicit role: the implicit one (graphics-document) keeps the pins as links, and the Nu HTML checker
 /// rejects role="group" on <svg>.
 public enum SVGMap {
-    static let pinRadius = 9.0
-    static let selectedRadius = 11.0
-    static let labelSize = 11.0
-    static let routeLabelSize = 12.0
+    /// Sizes in viewBox units. The wide map is shown at up to 640 px; the narrow one about 1:1 on a phone, where
+    /// labels must read at 11 px or more and pins be 24 px tap targets.
+    struct Sizes {
+        var pinRadius = 9.0
+        var selectedRadius = 11.0
+        var labelSize = 11.0
+        var routeLabelSize = 12.0
+        var streetSize = 9.5
+
+        static let wide = Sizes()
+        static let narrow = Sizes(
+            pinRadius: 12, selectedRadius: 13, labelSize: 12.5, routeLabelSize: 13, streetSize: 11)
+    }
+    static let pinRadius = Sizes.wide.pinRadius
+    static let labelSize = Sizes.wide.labelSize
+
+    public static let copyrightURL = "https://www.openstreetmap.org/copyright"
 
     public static func render(_ spec: MapSpec) -> String {
-        var points = spec.pins.map(\.coordinate) + spec.nearby.map(\.coordinate) + spec.areas.flatMap(\.outline)
-        if let origin = spec.origin { points.append(origin.coordinate) }
-        let projection = MapProjection.fit(points, center: spec.centeredOn, width: spec.width, height: spec.height)
+        let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
+        let projection = projection(spec)
         let id = spec.id
         var svg: [String] = []
         svg.append(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\" viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" "
-                + "aria-labelledby=\"\(id)-title \(id)-desc\">")
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrow ? " map-narrow" : " map-wide")\" "
+                + "viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" aria-labelledby=\"\(id)-title \(id)-desc\">")
         svg.append("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
         svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
         svg.append("<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
-        svg.append(grid(projection, spec: spec))
+        var streets: [BaseMapLayer.Street] = []
+        if let baseMap = spec.baseMap, !baseMap.isEmpty {
+            let drawn = BaseMapLayer.render(
+                baseMap, projection: projection, width: spec.width, height: spec.height, id: id)
+            svg.append(drawn.markup)
+            streets = drawn.streets
+        } else {
+            svg.append(grid(projection, spec: spec))
+        }
 
         var labels = LabelPlacer(width: spec.width, height: spec.height, reservedBottom: 40)
-        let pins = pinLayout(spec, projection: projection)
+        let pins = pinLayout(spec, projection: projection, sizes: sizes)
         for pin in pins {
             labels.block(Box(centerX: pin.drawX, centerY: pin.drawY, width: pin.r * 2, height: pin.r * 2))
         }
@@ -37,8 +57,15 @@ public enum SVGMap {
         }
 
         // The route is an obstacle for every label, area names included.
-        let routeEnd = spec.route.map { projection.point($0.to) }
-        if let a = originPoint, let b = routeEnd { labels.blockSegment(a, b) }
+        let frame = Box(minX: 0, minY: 0, maxX: spec.width, maxY: spec.height)
+        var routeLines: [[Clipping.Point]] = []
+        if let route = spec.route, let origin = spec.origin {
+            let walk = ([origin.coordinate] + route.path + [route.to]).map(projection.point)
+            routeLines = Clipping.polyline(walk, in: frame).map { Clipping.simplify($0, tolerance: 0.5) }
+            for line in routeLines {
+                for (a, b) in zip(line, line.dropFirst()) { labels.blockSegment(a, b) }
+            }
+        }
         if !spec.areas.isEmpty {
             svg.append("<g class=\"map-areas\">")
             for area in spec.areas {
@@ -49,24 +76,32 @@ public enum SVGMap {
             }
             for area in spec.areas {
                 let p = projection.point(area.labelAt)
-                if let spot = labels.place(area.name, size: labelSize + 1, around: p, gap: 0, positions: [.center]) {
+                if let spot = labels.place(
+                    area.name, size: sizes.labelSize + 1, around: p, gap: 0, positions: [.center])
+                {
                     svg.append(text(spot, area.name, className: "map-area-label"))
                 }
             }
             svg.append("</g>")
         }
 
-        if let route = spec.route, let a = originPoint, let b = routeEnd {
-            svg.append("<g class=\"map-route\">")
-            svg.append("<line x1=\"\(n(a.x))\" y1=\"\(n(a.y))\" x2=\"\(n(b.x))\" y2=\"\(n(b.y))\"/>")
-            // Beside the line where it is free, else in the corner: the estimate must stay visible.
-            let spot =
-                labels.placeAlong(route.label, size: routeLabelSize, from: a, to: b)
-                ?? labels.corner(route.label, size: routeLabelSize)
-            svg.append(text(spot, route.label, className: "map-route-label"))
+        if let route = spec.route {
+            let estimate = route.path.isEmpty
+            svg.append("<g class=\"map-route\(estimate ? " map-route-estimate" : "")\">")
+            if !routeLines.isEmpty {
+                svg.append("<path d=\"\(routeLines.map(PathData.line).joined())\"/>")
+            }
+            // Beside its longest stretch where it is free, else in the corner: the walk must stay visible.
+            let stretches = routeLines.map(StreetName.longestStretch).sorted { $0.length > $1.length }
+            var spot: Spot?
+            if let longest = stretches.first, longest.length > 0 {
+                spot = labels.placeAlong(route.label, size: sizes.routeLabelSize, from: longest.a, to: longest.b)
+            }
+            let placed = spot ?? labels.corner(route.label, size: sizes.routeLabelSize)
+            svg.append(text(placed, route.label, className: "map-route-label"))
             svg.append("</g>")
         }
-        if let origin = spec.origin, let p = originPoint {
+        if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
             svg.append(
                 "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name) (\(origin.coordinate.display))"))</title>"
             )
@@ -104,20 +139,28 @@ public enum SVGMap {
         for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
             let name = item.pin.name.count > 28 ? String(item.pin.name.prefix(27)) + "…" : item.pin.name
             if let spot = labels.place(
-                name, size: labelSize, around: (item.drawX, item.drawY), gap: item.r + 3,
+                name, size: sizes.labelSize, around: (item.drawX, item.drawY), gap: item.r + 3,
                 positions: Spot.Position.around)
             {
                 svg.append(text(spot, name, className: nil))
             }
         }
+        // The origin is named too, where there is room.
+        if let origin = spec.origin, let p = originPoint,
+            let spot = labels.place(
+                origin.name, size: sizes.labelSize, around: p, gap: 12, positions: Spot.Position.around)
+        {
+            svg.append(text(spot, origin.name, className: "map-origin-label"))
+        }
         svg.append("</g>")
+        svg.append(
+            placeNames(
+                spec.baseMap, streets: streets, projection: projection, sizes: sizes, labels: &labels, frame: frame))
         svg.append(scaleBar(projection, spec: spec))
         svg.append(
             "<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M\(n(spec.width - 20)) 12L\(n(spec.width - 14)) 30L\(n(spec.width - 20)) 26L\(n(spec.width - 26)) 30Z\"/>"
                 + "<text x=\"\(n(spec.width - 20))\" y=\"42\" text-anchor=\"middle\">N</text></g>")
-        svg.append(
-            "<text class=\"map-attribution\" x=\"\(n(spec.width - 6))\" y=\"\(n(spec.height - 6))\" text-anchor=\"end\">\(Escape.xml(spec.attribution))</text>"
-        )
+        svg.append(attribution(spec))
         svg.append("</svg>")
         return svg.joined(separator: "\n")
     }
@@ -131,21 +174,102 @@ public enum SVGMap {
         var r: Double
     }
 
-    /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others).
-    static func pinLayout(_ spec: MapSpec, projection: MapProjection) -> [DrawnPin] {
-        let points = spec.pins.map { projection.point($0.coordinate) }
-        let fixed = spec.pins.firstIndex { $0.kind == .selected }
-        let fanned = PinLayout.fan(points, radius: pinRadius, fixed: fixed)
-        var drawn = zip(spec.pins, fanned).map { pin, p in
+    /// Whether a pin at this point is inside the frame of the map the spec draws.
+    public static func shows(_ spec: MapSpec, _ point: Coordinate) -> Bool {
+        let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
+        let p = projection(spec).point(point)
+        let margin = sizes.selectedRadius + 2
+        return p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
+    }
+
+    static func projection(_ spec: MapSpec) -> MapProjection {
+        var points = spec.pins.map(\.coordinate) + spec.nearby.map(\.coordinate) + spec.areas.flatMap(\.outline)
+        if let origin = spec.origin { points.append(origin.coordinate) }
+        return MapProjection.fit(spec.fit ?? points, center: spec.centeredOn, width: spec.width, height: spec.height)
+    }
+
+    /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others). A
+    /// pin outside the frame (a map fitted to part of its places) is left out.
+    static func pinLayout(_ spec: MapSpec, projection: MapProjection, sizes: Sizes = .wide) -> [DrawnPin] {
+        let margin = sizes.selectedRadius + 2
+        func inside(_ p: (x: Double, y: Double)) -> Bool {
+            p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
+        }
+        let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
+        let points = shown.map { projection.point($0.coordinate) }
+        let fixed = shown.firstIndex { $0.kind == .selected }
+        let fanned = PinLayout.fan(points, radius: sizes.pinRadius, fixed: fixed)
+        var drawn = zip(shown, fanned).map { pin, p in
             DrawnPin(
                 pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY,
-                r: pin.kind == .selected ? selectedRadius : pinRadius)
+                r: pin.kind == .selected ? sizes.selectedRadius : sizes.pinRadius)
         }
-        drawn += spec.nearby.map { pin in
+        drawn += spec.nearby.compactMap { pin in
             let p = projection.point(pin.coordinate)
-            return DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: 5)
+            guard inside(p) else { return nil }
+            return DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: spec.narrow ? 7 : 5)
         }
         return drawn
+    }
+
+    /// District names at city scale, and street names along the longest straight stretch of each named street,
+    /// in the room the pins and their labels left.
+    static func placeNames(
+        _ baseMap: BaseMap?, streets: [BaseMapLayer.Street], projection: MapProjection, sizes: Sizes,
+        labels: inout LabelPlacer, frame: Box
+    ) -> String {
+        guard let baseMap else { return "" }
+        var out: [String] = []
+        if projection.metresPerUnit > BaseMapLayer.nearScale {
+            for district in baseMap.districts.sorted(by: { $0.name < $1.name }) {
+                let p = projection.point(district.coordinate)
+                guard frame.contains(Box(centerX: p.x, centerY: p.y, width: 1, height: 1)),
+                    let spot = labels.place(
+                        district.name.uppercased(), size: sizes.streetSize, around: p, gap: 0, positions: [.center])
+                else { continue }
+                out.append(text(spot, district.name.uppercased(), className: "map-district"))
+            }
+        }
+        var named: Set<String> = []
+        let rank: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
+        let candidates = streets.filter { rank.contains($0.kind) }.map { street in
+            (street, StreetName.longestStretch(street.points))
+        }.sorted { a, b in
+            let ra = rank.firstIndex(of: a.0.kind)!, rb = rank.firstIndex(of: b.0.kind)!
+            if ra != rb { return ra < rb }
+            return a.1.length != b.1.length ? a.1.length > b.1.length : a.0.name < b.0.name
+        }
+        for (street, stretch) in candidates where out.count < 14 && !named.contains(street.name) {
+            guard
+                let placed = StreetName.place(
+                    street.name, along: stretch, size: sizes.streetSize, labels: &labels, frame: frame)
+            else { continue }
+            named.insert(street.name)
+            out.append(placed)
+        }
+        guard !out.isEmpty else { return "" }
+        return "<g class=\"map-names\" aria-hidden=\"true\">" + out.joined() + "</g>"
+    }
+
+    /// "© OpenStreetMap contributors" as a link at the bottom right, after whatever else is credited.
+    static func attribution(_ spec: MapSpec) -> String {
+        let size = 9.0
+        let y = n(spec.height - 6)
+        var out = ""
+        var right = spec.width - 6
+        if spec.creditsOpenStreetMap {
+            let credit = "© OpenStreetMap contributors"
+            out +=
+                "<a class=\"map-credit\" href=\"\(copyrightURL)\"><text class=\"map-attribution\" x=\"\(n(right))\" "
+                + "y=\"\(y)\" text-anchor=\"end\">\(Escape.xml(credit))</text></a>"
+            right -= TextWidth.of(credit, size: size) + 4
+        }
+        if !spec.attribution.isEmpty {
+            out +=
+                "<text class=\"map-attribution\" x=\"\(n(right))\" y=\"\(y)\" text-anchor=\"end\">"
+                + "\(Escape.xml(spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")))</text>"
+        }
+        return out
     }
 
     static func pinMarkup(_ item: DrawnPin) -> String {
@@ -155,7 +279,8 @@ public enum SVGMap {
         var body = "<title>\(title)</title>"
         body += "<circle cx=\"\(n(item.drawX))\" cy=\"\(n(item.drawY))\" r=\"\(n(item.r))\"/>"
         if let number = pin.number {
-            body += "<text x=\"\(n(item.drawX))\" y=\"\(n(item.drawY + 3.5))\" text-anchor=\"middle\">\(number)</text>"
+            body +=
+                "<text x=\"\(n(item.drawX))\" y=\"\(n(item.drawY + item.r * 0.39))\" text-anchor=\"middle\">\(number)</text>"
         }
         if let href = pin.href { return "<a class=\"pin\(kind)\" href=\"\(Escape.xml(href))\">\(body)</a>" }
         return "<g class=\"pin\(kind)\">\(body)</g>"

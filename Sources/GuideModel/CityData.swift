@@ -4,6 +4,8 @@ import Foundation
 public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
     public enum Part: String, Sendable {
         case places, events, weather, geocode
+        /// The base map and walking network.
+        case map
         /// The city as a whole (nothing at all could be shown for it).
         case city
         /// The history database (its file in `file`); the site is built without it.
@@ -54,6 +56,8 @@ public struct CityData: Sendable {
     public var asOf: [String: Date] = [:]
     /// The places were read from OpenStreetMap data.
     public var placesFromOSM = false
+    /// Streets, water, parks and more from OpenStreetMap, drawn under the maps; its walkable ways route the walks.
+    public var baseMap: Outcome<BaseMap> = .absent
     /// The sources this city's data came from, as the footer credits them ("Foursquare", "Open-Meteo", …).
     public var credits: Set<String> = []
 

@@ -16,7 +16,12 @@ public enum Walking {
 
     /// Whole minutes, rounded up, never less than one; capped at a year's walk, so no distance can overflow.
     public static func minutes(straightLine metres: Double) -> Int {
-        let minutes = (routeMetres(straightLine: metres) / metresPerMinute).rounded(.up)
+        minutes(walked: routeMetres(straightLine: metres))
+    }
+
+    /// Whole minutes for a distance walked (a route along streets), rounded up, never less than one.
+    public static func minutes(walked metres: Double) -> Int {
+        let minutes = (metres / metresPerMinute).rounded(.up)
         guard minutes.isFinite else { return maximumMinutes }
         return Int(min(max(minutes, 1), Double(maximumMinutes)))
     }

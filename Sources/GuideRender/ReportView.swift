@@ -1,5 +1,6 @@
 import Foundation
 import GuideAnalysis
+import GuideMaps
 import GuideModel
 
 /// One email's content: a city's report, or the digest of every city. Rendered by `report.mustache` (HTML,
@@ -102,9 +103,10 @@ extension SiteRenderer {
     /// The city's overview map as its page draws it, and the site's stylesheet, for the report's PNG.
     public func overviewMap(_ city: CityGuide) -> (svg: String, width: Int, height: Int, css: String) {
         let places = city.overview.compactMap(city.place)
-        let svg = ViewValues(site: site).map(
+        let spec = ViewValues(site: site).mapSpec(
             id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: places,
             city: city, root: "")
+        let svg = SVGMap.render(spec)
         return (svg, 640, 420, String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self))
     }
 }

@@ -280,8 +280,9 @@ public struct SiteRenderer: Sendable {
         view["coordinates"] = p.coordinate.display
         view["directions"] = Directions.view(
             from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
-        view["distance"] = values.site.units.formatDistance(metres: item.metresFromOrigin)
-        view["walk"] = "\(item.walkingMinutes) min walk"
+        view["distance"] = values.distance(item)
+        view["walk"] = values.walk(item)
+        view["walk_note"] = item.route == nil ? "as the crow flies; the time is an estimate" : "along the streets"
         view["origin"] = city.plan.originName
         view["has_tips"] = !p.tips.isEmpty
         view["tips"] = p.tips.map { tip -> View in
@@ -306,13 +307,15 @@ public struct SiteRenderer: Sendable {
         // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
         // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
-        let nearby = city.overview.compactMap(city.place)
+        let around = values.mapSpec(id: "", title: "", places: neighbors, city: city, root: root, selected: item)
+        let candidates: [(RankedPlace, Double)] = city.overview.compactMap(city.place)
             .map { ($0, Geo.distance($0.place.coordinate, p.coordinate)) }
             .filter {
                 !shown.contains($0.0.place.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes
             }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName($0.0, $1.0) }
-            .prefix(25).map(\.0)
+        // Those the map around the place shows.
+        let nearby = Array(candidates.map(\.0).filter { values.shows(around, $0.place.coordinate) }.prefix(25))
         view["map"] = values.map(
             id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
             city: city, root: root, selected: item, nearby: nearby)

@@ -15,14 +15,24 @@ struct ViewValues {
     }
 
     func placePath(_ city: CityGuide, _ place: RankedPlace) -> String { SitePaths.place(city, place) }
+
+    /// The walk along the streets when there is one, else the straight-line distance.
+    func distance(_ item: RankedPlace) -> String {
+        site.units.formatDistance(metres: item.route == nil ? item.metresFromOrigin : item.walkingMetres)
+    }
+
+    /// "9 min walk", or "≈ 9 min walk" when estimated from the straight line.
+    func walk(_ item: RankedPlace) -> String {
+        "\(item.route == nil ? "≈ " : "")\(item.walkingMinutes) min walk"
+    }
     func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String { SitePaths.neighborhood(city, hood) }
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
 
     func entry(_ item: RankedPlace, number: Int, city: CityGuide, root: String) -> View {
         var view: View = [
             "number": number, "name": item.place.name, "href": root + placePath(city, item),
-            "distance": site.units.formatDistance(metres: item.metresFromOrigin),
-            "walk": "\(item.walkingMinutes) min walk",
+            "distance": distance(item),
+            "walk": walk(item),
         ]
         view["address"] = present(item.place.address)
         view["rating"] = present(item.place.rating.map(Formatting.rating))
@@ -141,11 +151,39 @@ struct ViewValues {
         }
     }
 
-    /// The map of a list of places, pins numbered like the list.
+    /// The map of a list of places, pins numbered like the list: drawn twice, for a wide screen and for a phone,
+    /// and the stylesheet shows the one that fits.
     func map(
         id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
         nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> String {
+        let spec = mapSpec(
+            id: id, title: title, places: places, city: city, root: root, selected: selected, nearby: nearby,
+            area: area)
+        return SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
+    }
+
+    /// The phone's copy of a map: 360 wide and a little taller, with its own ids.
+    func narrowed(_ spec: MapSpec) -> MapSpec {
+        var narrow = spec
+        narrow.id = spec.id + "-narrow"
+        narrow.narrow = true
+        narrow.width = 360
+        narrow.height = spec.centeredOn == nil ? 440 : 400
+        return narrow
+    }
+
+    /// Whether both copies of the map show this point.
+    func shows(_ spec: MapSpec, _ point: Coordinate) -> Bool {
+        SVGMap.shows(spec, point) && SVGMap.shows(narrowed(spec), point)
+    }
+
+    /// What a map of these places shows. A place map is about the place's surroundings: the place, its nearest
+    /// neighbours from its list, and the walk from the origin when the origin is within a walk.
+    func mapSpec(
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
+        nearby: [RankedPlace] = [], area: Neighborhood? = nil
+    ) -> MapSpec {
         var pins: [MapSpec.Pin] = places.enumerated().map { index, item in
             MapSpec.Pin(
                 number: index + 1, name: item.place.name, coordinate: item.place.coordinate,
@@ -163,25 +201,37 @@ struct ViewValues {
             "\(places.count) place\(places.count == 1 ? "" : "s")"
             + (origin == nil ? "" : " and the starting point \(city.plan.originName)")
         var route: MapSpec.Route?
+        var fit: [Coordinate]?
         if let selected {
-            let label =
-                "≈ \(selected.walkingMinutes) min walk · \(site.units.formatDistance(metres: selected.metresFromOrigin))"
-            route = MapSpec.Route(to: selected.place.coordinate, label: label)
+            let label = walkLabel(selected)
+            route = MapSpec.Route(to: selected.place.coordinate, label: label, path: selected.route?.path ?? [])
             description =
-                "\(selected.place.name) in the middle, \(description); a dashed line marks the "
-                + "straight route from \(city.plan.originName), \(label)"
+                "\(selected.place.name) in the middle, \(description); "
+                + (selected.route == nil
+                    ? "a dashed line marks the straight way from \(city.plan.originName), \(label)"
+                    : "a line marks the walk along the streets from \(city.plan.originName), \(label)")
+            let neighbours = places.filter { $0.place.id != selected.place.id }
+                .map { ($0.place.coordinate, Geo.distance($0.place.coordinate, selected.place.coordinate)) }
+                .filter { $0.1 <= 1000 }.sorted { $0.1 < $1.1 }.prefix(5).map(\.0)
+            fit = [selected.place.coordinate] + neighbours
+            if selected.walkingMinutes <= city.plan.walkingMinutes {
+                fit! += [city.plan.origin] + (selected.route?.path ?? [])
+            }
         }
         if let area { description = "The outline of \(area.name) with " + description }
         if !nearby.isEmpty {
             description +=
                 "; \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a walk can be switched on"
         }
+        if city.baseMap != nil { description += ", over a street map from OpenStreetMap" }
         description += ". The numbered list below the map has the same places."
         var spec = MapSpec(
             id: id, title: title, description: description, pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
-            attribution: city.plan.placesFromOSM
-                ? "Places: © OpenStreetMap contributors · Map: cityguide" : "Places: Foursquare · Map: cityguide")
+            attribution: city.plan.placesFromOSM ? "" : "Places: Foursquare")
+        spec.fit = fit
+        spec.baseMap = city.baseMap
+        spec.creditsOpenStreetMap = city.plan.placesFromOSM || city.baseMap != nil
         spec.nearby = nearby.map {
             MapSpec.Pin(
                 number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),
@@ -192,6 +242,13 @@ struct ViewValues {
         }
         spec.width = 640
         spec.height = selected == nil ? 420 : 360
-        return SVGMap.render(spec)
+        return spec
+    }
+
+    /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · 850 m away" when only estimated.
+    func walkLabel(_ item: RankedPlace) -> String {
+        item.route == nil
+            ? "≈ \(item.walkingMinutes) min walk · \(site.units.formatDistance(metres: item.metresFromOrigin)) away"
+            : "\(item.walkingMinutes) min walk · \(site.units.formatDistance(metres: item.walkingMetres))"
     }
 }

@@ -53,7 +53,7 @@ final class MapTests: XCTestCase {
         let selectedY = doc.select("//svg:a[@class='pin pin-selected']/svg:circle/@cy").map(\.value)
         XCTAssertEqual(selected, ["320.0"])
         XCTAssertEqual(selectedY, ["200.0"])
-        XCTAssertEqual(doc.count("//svg:g[@class='map-route']/svg:line"), 1)
+        XCTAssertEqual(doc.count("//svg:g[@class='map-route map-route-estimate']/svg:path"), 1)
     }
 
     func testSinglePlaceIsNotInfinitelyZoomed() {

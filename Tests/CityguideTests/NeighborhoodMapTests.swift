@@ -31,7 +31,9 @@ final class NeighborhoodMapTests: XCTestCase {
 
     func ranked(_ place: Place, category: String = "coffee", score: Double = 0.5) -> RankedPlace {
         RankedPlace(
-            place: place, slug: Slug.make(place.name), metresFromOrigin: 0, walkingMinutes: 1, weightedRating: nil,
+            place: place, slug: Slug.make(place.name), metresFromOrigin: 0, walkingMinutes: 1, walkingMetres: 0,
+            route: nil,
+            weightedRating: nil,
             bestScore: score, categoryIDs: [category])
     }
 
@@ -151,7 +153,7 @@ final class NeighborhoodMapTests: XCTestCase {
             "//svg:g[@class='map-labels']/svg:text/@text-anchor | //svg:text[@class='map-route-label']/@text-anchor")
         var boxes: [LabelBox] = []
         for (i, node) in texts.enumerated() {
-            let size = node.value.hasPrefix("≈") ? SVGMap.routeLabelSize : SVGMap.labelSize
+            let size = node.value.hasPrefix("≈") ? SVGMap.Sizes.wide.routeLabelSize : SVGMap.labelSize
             let w = TextWidth.of(node.value, size: size)
             let left = anchors[i] == "start" ? xs[i] : anchors[i] == "end" ? xs[i] - w : xs[i] - w / 2
             boxes.append(LabelBox(minX: left, minY: ys[i] - size * 0.8, maxX: left + w, maxY: ys[i] + size * 0.2))

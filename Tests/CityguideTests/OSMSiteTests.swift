@@ -51,9 +51,10 @@ final class OSMSiteTests: XCTestCase {
                 try site.page(page).strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
                 ["https://www.openstreetmap.org/copyright"], page)
         }
-        XCTAssertTrue(
-            try site.text("helsinki/index.html").contains("Places: © OpenStreetMap contributors · Map: cityguide"),
-            "the map credits OpenStreetMap")
+        XCTAssertEqual(
+            try site.page("helsinki/index.html").strings(
+                "//svg:svg[contains(@class,'map-wide')]//svg:a[@class='map-credit']/@href"),
+            ["https://www.openstreetmap.org/copyright"], "the map credits OpenStreetMap with a link")
         let rex = try site.page("helsinki/places/amos-rex/index.html")
         XCTAssertTrue(rex.strings("//h:dd").contains("Mannerheimintie 22-24, 00100 Helsinki"))
     }

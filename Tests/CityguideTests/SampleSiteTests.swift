@@ -72,8 +72,8 @@ final class SampleSiteTests: XCTestCase {
         let doc = try page("san-francisco/coffee/index.html")
         let listNumbers = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/@value")
         let listLinks = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/h:a/@href")
-        let pinNumbers = doc.strings("//svg:g[@class='map-pins']/svg:a/svg:text")
-        let pinLinks = doc.strings("//svg:g[@class='map-pins']/svg:a/@href")
+        let pinNumbers = doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/svg:text")
+        let pinLinks = doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/@href")
         XCTAssertEqual(listNumbers.count, 10)
         XCTAssertEqual(listNumbers, pinNumbers)
         XCTAssertEqual(listLinks, pinLinks)
@@ -107,9 +107,17 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertGreaterThan(doc.count("//h:blockquote"), 0)
         XCTAssertEqual(doc.count("//h:img"), 0, "the sample ships no photo (its ids were made up)")
         // Centered on this place, with the route from the origin.
-        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle/@cx"), ["320.0"])
-        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle/@cy"), ["180.0"])
-        XCTAssertTrue(doc.strings("//svg:text[@class='map-route-label']").first?.hasPrefix("≈ ") == true)
+        XCTAssertEqual(
+            doc.strings(
+                "//svg:svg[contains(@class,'map-wide')]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cx"),
+            ["320.0"])
+        XCTAssertEqual(
+            doc.strings(
+                "//svg:svg[contains(@class,'map-wide')]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cy"),
+            ["180.0"])
+        XCTAssertTrue(
+            doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-route-label']").first?.hasPrefix(
+                "≈ ") == true)
     }
 
     func testEventsAreUpcomingInTheCityTimeZone() throws {
@@ -127,7 +135,8 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(doc.count("//h:section[@aria-labelledby='walkable']//h:li[@class='place-entry']"), 3)
         XCTAssertGreaterThan(doc.count("//h:ul[@class='neighborhoods']/h:li"), 2)
         XCTAssertEqual(
-            doc.count("//svg:g[@class='map-pins']/svg:a"), doc.count("//h:ol[@class='legend']/h:li"),
+            doc.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a"),
+            doc.count("//h:ol[@class='legend']/h:li"),
             "every pin is in the legend")
         XCTAssertEqual(doc.count("//h:nav[@class='categories']//h:a"), 5)
     }
@@ -137,12 +146,14 @@ final class SampleSiteTests: XCTestCase {
         let links = city.strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a/@href")
         XCTAssertGreaterThan(links.count, 2)
         let first = try page("san-francisco/" + links[0])
-        XCTAssertEqual(first.count("//svg:path[@class='map-area']"), 1)
-        XCTAssertEqual(first.count("//svg:text[@class='map-area-label']"), 1)
+        XCTAssertEqual(first.count("//svg:svg[contains(@class,'map-wide')]//svg:path[@class='map-area']"), 1)
+        XCTAssertEqual(first.count("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-area-label']"), 1)
         XCTAssertEqual(
             first.strings("//h:ol[contains(@class,'ranked')]/h:li/@value"),
-            first.strings("//svg:g[@class='map-pins']/svg:a/svg:text"))
-        XCTAssertEqual(first.count("//svg:g[@class='map-origin']"), 0, "the map is about the neighborhood")
+            first.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/svg:text"))
+        XCTAssertEqual(
+            first.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-origin']"), 0,
+            "the map is about the neighborhood")
 
         let dir = Self.output.appendingPathComponent("san-francisco/places")
         let slugs = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
@@ -151,7 +162,8 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertFalse(withNearby.isEmpty)
         for doc in withNearby {
             XCTAssertEqual(
-                doc.count("//svg:g[@class='map-nearby']/svg:a"), doc.count("//h:ul[@class='legend-nearby']/h:li"))
+                doc.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-nearby']/svg:a"),
+                doc.count("//h:ul[@class='legend-nearby']/h:li"))
         }
     }
 

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a map is drawn over: streets, water, green, railways, buildings and district names from OpenStreetMap,
+/// as they are in the data (unclipped, unsimplified). Each map clips and simplifies its own copy.
+public struct BaseMap: Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
+        // Lines, largest street first: the drawing order is the reverse.
+        case motorway, primary, secondary, tertiary, minor, service, pedestrian, footway, steps
+        case rail, tram, waterway, coastline
+        // Areas.
+        case water, park, building
+        /// Streets and paths: the only kinds with names along them and a place in the walking network.
+        public var isStreet: Bool { Kind.streets.contains(self) }
+        public var isArea: Bool { self == .water || self == .park || self == .building }
+        static let streets: Set<Kind> = [
+            .motorway, .primary, .secondary, .tertiary, .minor, .service, .pedestrian, .footway, .steps,
+        ]
+    }
+
+    public struct Way: Sendable {
+        public var kind: Kind
+        public var name: String?
+        public var points: [Coordinate]
+        /// A pedestrian may use it (streets and paths without `foot=no`, `access=private`, …).
+        public var walkable: Bool
+
+        public init(kind: Kind, name: String?, points: [Coordinate], walkable: Bool = false) {
+            self.kind = kind
+            self.name = name
+            self.points = points
+            self.walkable = walkable
+        }
+    }
+
+    /// A named district, suburb, neighbourhood or quarter.
+    public struct District: Sendable {
+        public var name: String
+        public var coordinate: Coordinate
+
+        public init(name: String, coordinate: Coordinate) {
+            self.name = name
+            self.coordinate = coordinate
+        }
+    }
+
+    public var ways: [Way]
+    public var districts: [District]
+
+    public init(ways: [Way] = [], districts: [District] = []) {
+        self.ways = ways
+        self.districts = districts
+    }
+
+    public var isEmpty: Bool { ways.isEmpty && districts.isEmpty }
+
+    /// The part of the map around `center`, within `metres` (a way is kept whole when any point is inside).
+    public func around(_ center: Coordinate, metres: Double) -> BaseMap {
+        let box = GeoBox(center: center, metres: metres)
+        return BaseMap(
+            ways: ways.filter { $0.points.contains(where: box.contains) },
+            districts: districts.filter { box.contains($0.coordinate) })
+    }
+}
+
+/// A latitude/longitude rectangle.
+public struct GeoBox: Sendable, Hashable {
+    public var south: Double
+    public var west: Double
+    public var north: Double
+    public var east: Double
+
+    public init(south: Double, west: Double, north: Double, east: Double) {
+        self.south = south
+        self.west = west
+        self.north = north
+        self.east = east
+    }
+
+    /// The box reaching `metres` from `center` in each direction.
+    public init(center: Coordinate, metres: Double) {
+        let dLat = metres / 111_320
+        let dLon = metres / max(111_320 * cos(center.latitude * .pi / 180), 1)
+        self.init(
+            south: center.latitude - dLat, west: center.longitude - dLon, north: center.latitude + dLat,
+            east: center.longitude + dLon)
+    }
+
+    public func contains(_ c: Coordinate) -> Bool {
+        c.latitude >= south && c.latitude <= north && c.longitude >= west && c.longitude <= east
+    }
+}

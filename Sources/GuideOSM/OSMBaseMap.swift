@@ -1,0 +1,139 @@
+import Foundation
+import GuideModel
+
+/// The base map from an OpenStreetMap extract: one streaming pass keeps the nodes inside the boxes asked for
+/// (a PBF lists nodes before ways), then the drawable ways through them, so memory grows with the cities' areas,
+/// not with the file.
+public enum OSMBaseMap {
+    /// What kind of base-map line or area these tags make, and whether a pedestrian may use it; nil when it is
+    /// not drawn. The walking rules: every street and path except motorways, unless `foot` forbids it or
+    /// `access` does without `foot` allowing it; `oneway` does not apply to walkers.
+    public static func classify(_ tags: OSMTags) -> (kind: BaseMap.Kind, walkable: Bool)? {
+        var values: [String: String] = [:]
+        for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
+        if let highway = values["highway"], let kind = street(highway) {
+            let foot = values["foot"] ?? ""
+            let access = values["access"] ?? ""
+            let allowed = ["yes", "designated", "permissive"].contains(foot)
+            let forbidden =
+                ["no", "private", "use_sidepath"].contains(foot) || (["no", "private"].contains(access) && !allowed)
+            return (kind, kind != .motorway && !forbidden)
+        }
+        if values["tunnel"].map({ $0 != "no" }) ?? false { return nil }
+        if let railway = values["railway"] {
+            switch railway {
+            case "rail", "light_rail", "narrow_gauge", "monorail", "funicular": return (.rail, false)
+            case "tram": return (.tram, false)
+            default: break
+            }
+        }
+        if values["natural"] == "coastline" { return (.coastline, false) }
+        if values["natural"] == "water" || values["waterway"] == "riverbank"
+            || ["basin", "reservoir"].contains(values["landuse"] ?? "")
+        {
+            return (.water, false)
+        }
+        if let waterway = values["waterway"], ["river", "stream", "canal"].contains(waterway) {
+            return (.waterway, false)
+        }
+        if ["park", "garden", "nature_reserve", "playground"].contains(values["leisure"] ?? "")
+            || [
+                "grass", "park", "recreation_ground", "forest", "meadow", "village_green", "cemetery",
+            ].contains(values["landuse"] ?? "")
+            || ["wood", "scrub", "heath", "grassland"].contains(values["natural"] ?? "")
+        {
+            return (.park, false)
+        }
+        if let building = values["building"], building != "no" { return (.building, false) }
+        return nil
+    }
+
+    static func street(_ highway: String) -> BaseMap.Kind? {
+        switch highway {
+        case "motorway", "motorway_link": return .motorway
+        case "trunk", "trunk_link", "primary", "primary_link": return .primary
+        case "secondary", "secondary_link": return .secondary
+        case "tertiary", "tertiary_link": return .tertiary
+        case "residential", "unclassified", "living_street", "road": return .minor
+        case "service": return .service
+        case "pedestrian": return .pedestrian
+        case "footway", "path", "cycleway", "bridleway", "track", "corridor": return .footway
+        case "steps": return .steps
+        default: return nil
+        }
+    }
+
+    static let districtPlaces: Set<String> = ["suburb", "neighbourhood", "quarter", "borough"]
+
+    /// The base map of each box (nil: everything in the file), read in one pass.
+    public static func extract(_ file: URL, label: String, boxes: [GeoBox]?) throws -> BaseMap {
+        let head = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
+            defer { try? handle.close() }
+            return try? handle.read(upToCount: 64)
+        }
+        if let head, OSMXMLReader.isXML(head) {
+            return try read(boxes: boxes) { try OSMPlaces.xml($0).read(file, label: label) }
+        }
+        return try read(boxes: boxes) { try $0.read(file, label: label) }
+    }
+
+    /// The same from an extract in memory.
+    public static func extract(_ data: Data, label: String, boxes: [GeoBox]? = nil) throws -> BaseMap {
+        if OSMXMLReader.isXML(data.prefix(64)) {
+            return try read(boxes: boxes) { try OSMPlaces.xml($0).read(data, label: label) }
+        }
+        return try read(boxes: boxes) { try $0.read(data, label: label) }
+    }
+
+    static func read(boxes: [GeoBox]?, pass: (PBFReader) throws -> Void) throws -> BaseMap {
+        var coordinates: [Int64: Coordinate] = [:]
+        var map = BaseMap()
+        var reader = PBFReader()
+        reader.wantRelations = false
+        reader.node = { id, coordinate, tags in
+            guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }
+            coordinates[id] = coordinate
+            if let district = district(tags, at: coordinate) { map.districts.append(district) }
+        }
+        reader.way = { _, refs, tags in
+            let drawn = classify(tags)
+            let area = district(tags, at: nil)
+            guard drawn != nil || area != nil else { return }
+            // A way leaving the boxes is cut where its nodes were not kept.
+            var runs: [[Coordinate]] = [[]]
+            for ref in refs {
+                if let point = coordinates[ref] {
+                    runs[runs.count - 1].append(point)
+                } else if !runs[runs.count - 1].isEmpty {
+                    runs.append([])
+                }
+            }
+            if let area, let middle = centroid(runs.flatMap { $0 }) {
+                map.districts.append(BaseMap.District(name: area.name, coordinate: middle))
+            }
+            guard let (kind, walkable) = drawn else { return }
+            let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
+            for run in runs where run.count > 1 {
+                map.ways.append(BaseMap.Way(kind: kind, name: name, points: run, walkable: walkable))
+            }
+        }
+        try pass(reader)
+        return map
+    }
+
+    static func district(_ tags: OSMTags, at coordinate: Coordinate?) -> BaseMap.District? {
+        guard let place = tags.first(where: { $0.key == "place" }), districtPlaces.contains(place.value),
+            let name = tags.first(where: { $0.key == "name" })?.value
+        else { return nil }
+        let cleaned = CleanText.clean(name, limit: 80).text
+        guard !cleaned.isEmpty else { return nil }
+        return BaseMap.District(name: cleaned, coordinate: coordinate ?? Coordinate(latitude: 0, longitude: 0))
+    }
+
+    static func centroid(_ points: [Coordinate]) -> Coordinate? {
+        guard !points.isEmpty else { return nil }
+        return Coordinate(
+            latitude: points.map(\.latitude).reduce(0, +) / Double(points.count),
+            longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
+    }
+}
