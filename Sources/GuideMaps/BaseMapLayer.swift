@@ -18,8 +18,9 @@ enum BaseMapLayer {
         var streets: [Street]
     }
 
-    /// Half a viewBox unit: finer detail than the screen can show is dropped.
-    static let tolerance = 0.5
+    /// Most of a viewBox unit: finer detail than the screen can show is dropped, and points are written in whole
+    /// units (the route, drawn over it, keeps tenths).
+    static let tolerance = 0.7
     /// Below this many metres per viewBox unit the map is a neighborhood map: buildings and every path drawn.
     static let nearScale = 3.0
 
@@ -35,16 +36,15 @@ enum BaseMapLayer {
         let near = metresPerUnit <= nearScale
         // A little beyond the edges, so no line end or area border shows inside the frame.
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
-        var paths: [BaseMap.Kind: String] = [:]
+        var drawn: [BaseMap.Kind: String] = [:]
         var streets: [Street] = []
         for way in map.ways {
-            switch way.kind {
-            case .building where !near: continue
-            case .footway, .steps,
-                .service where metresPerUnit > 2 * nearScale:
-                continue
-            default: break
-            }
+            // Detail a city-wide map cannot show: buildings, service roads and tram tracks only near, paths up to
+            // twice that scale.
+            let nearOnly: Set<BaseMap.Kind> = [.building, .service, .tram]
+            let paths: Set<BaseMap.Kind> = [.footway, .steps]
+            if nearOnly.contains(way.kind) && !near { continue }
+            if paths.contains(way.kind) && metresPerUnit > 2 * nearScale { continue }
             let screen = way.points.map(projection.point)
             if way.kind.isArea {
                 guard screen.count > 3, let first = screen.first, let last = screen.last, first == last else {
@@ -52,13 +52,13 @@ enum BaseMapLayer {
                 }
                 let ring = Clipping.simplify(
                     Clipping.polygon(Array(screen.dropLast()), in: frame), tolerance: tolerance)
-                guard ring.count > 2, area(ring) >= 2 else { continue }
-                paths[way.kind, default: ""] += PathData.ring(ring)
+                guard ring.count > 2, area(ring) >= (way.kind == .building ? 6 : 3) else { continue }
+                drawn[way.kind, default: ""] += PathData.ring(ring, scale: 1)
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
                     guard length(line) >= 1 else { continue }
-                    paths[way.kind, default: ""] += PathData.line(line)
+                    drawn[way.kind, default: ""] += PathData.line(line, scale: 1)
                     if way.kind.isStreet, let name = way.name, !name.isEmpty {
                         streets.append(Street(name: name, kind: way.kind, points: line))
                     }
@@ -69,7 +69,7 @@ enum BaseMapLayer {
         var defs = ""
         var casings = ""
         for kind in order {
-            guard let d = paths[kind] else { continue }
+            guard let d = drawn[kind] else { continue }
             if cased.contains(kind) {
                 defs += "<path id=\"\(id)-\(kind.rawValue)\" d=\"\(d)\"/>"
                 casings += "<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing bm-casing-\(kind.rawValue)\"/>"
@@ -78,7 +78,7 @@ enum BaseMapLayer {
         if !defs.isEmpty { out += "<defs>\(defs)</defs>" }
         var castDone = false
         for kind in order {
-            guard let d = paths[kind] else { continue }
+            guard let d = drawn[kind] else { continue }
             if cased.contains(kind) {
                 // Every edge beneath every cased street, so crossings join cleanly.
                 if !castDone {
@@ -108,29 +108,30 @@ enum BaseMapLayer {
     }
 }
 
-/// SVG path data in tenths of a unit: an absolute start, then relative steps between the rounded points (so
-/// rounding never drifts), with no separator where a minus sign will do.
+/// SVG path data: an absolute start, then relative steps between the rounded points (so rounding never drifts),
+/// with no separator where a minus sign will do. `scale` 10 writes tenths of a unit, 1 whole units.
 enum PathData {
-    static func line(_ points: [BaseMapLayer.Point]) -> String {
-        encode(points)
+    static func line(_ points: [BaseMapLayer.Point], scale: Int = 10) -> String {
+        encode(points, scale: scale)
     }
 
-    static func ring(_ points: [BaseMapLayer.Point]) -> String {
-        encode(points) + "z"
+    static func ring(_ points: [BaseMapLayer.Point], scale: Int = 10) -> String {
+        encode(points, scale: scale) + "z"
     }
 
-    static func encode(_ points: [BaseMapLayer.Point]) -> String {
+    static func encode(_ points: [BaseMapLayer.Point], scale: Int) -> String {
         var out = ""
         var previous = (x: 0, y: 0)
         var steps = 0
+        let factor = Double(scale)
         for (index, point) in points.enumerated() {
-            let x = Int((point.x * 10).rounded()), y = Int((point.y * 10).rounded())
+            let x = Int((point.x * factor).rounded()), y = Int((point.y * factor).rounded())
             if index == 0 {
-                out += "M" + tenths(x) + pair(y)
+                out += "M" + number(x, scale) + pair(y, scale)
             } else {
                 let dx = x - previous.x, dy = y - previous.y
                 if dx == 0 && dy == 0 { continue }
-                out += (steps == 0 ? "l" + tenths(dx) : pair(dx)) + pair(dy)
+                out += (steps == 0 ? "l" + number(dx, scale) : pair(dx, scale)) + pair(dy, scale)
                 steps += 1
             }
             previous = (x, y)
@@ -139,11 +140,12 @@ enum PathData {
     }
 
     /// The second number of a pair: a space unless its minus sign separates it.
-    static func pair(_ value: Int) -> String {
-        value < 0 ? tenths(value) : " " + tenths(value)
+    static func pair(_ value: Int, _ scale: Int) -> String {
+        value < 0 ? number(value, scale) : " " + number(value, scale)
     }
 
-    static func tenths(_ value: Int) -> String {
+    static func number(_ value: Int, _ scale: Int) -> String {
+        guard scale == 10 else { return String(value) }
         let sign = value < 0 ? "-" : ""
         let magnitude = abs(value)
         let whole = magnitude / 10, fraction = magnitude % 10

@@ -89,7 +89,7 @@ public enum SVGMap {
             let estimate = route.path.isEmpty
             svg.append("<g class=\"map-route\(estimate ? " map-route-estimate" : "")\">")
             if !routeLines.isEmpty {
-                svg.append("<path d=\"\(routeLines.map(PathData.line).joined())\"/>")
+                svg.append("<path d=\"\(routeLines.map { PathData.line($0) }.joined())\"/>")
             }
             // Beside its longest stretch where it is free, else in the corner: the walk must stay visible.
             let stretches = routeLines.map(StreetName.longestStretch).sorted { $0.length > $1.length }

@@ -212,7 +212,7 @@ struct ViewValues {
                     : "a line marks the walk along the streets from \(city.plan.originName), \(label)")
             let neighbours = places.filter { $0.place.id != selected.place.id }
                 .map { ($0.place.coordinate, Geo.distance($0.place.coordinate, selected.place.coordinate)) }
-                .filter { $0.1 <= 1000 }.sorted { $0.1 < $1.1 }.prefix(5).map(\.0)
+                .filter { $0.1 <= 600 }.sorted { $0.1 < $1.1 }.prefix(5).map(\.0)
             fit = [selected.place.coordinate] + neighbours
             if selected.walkingMinutes <= city.plan.walkingMinutes {
                 fit! += [city.plan.origin] + (selected.route?.path ?? [])

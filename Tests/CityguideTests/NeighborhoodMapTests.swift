@@ -205,20 +205,38 @@ final class NeighborhoodMapTests: XCTestCase {
 }
 
 final class PinLayoutTests: XCTestCase {
-    func testNoDrawnPinsOverlapEvenAcrossGroups() {
-        // Three tight groups close enough that their rings would collide.
+    func testPinsStayBesideTheirTrueSpotsAndSeparateWhereTheyCan() {
+        // Two pins on one spot, a third just touching them, one alone, and the selected one in a crowd.
+        let points: [(x: Double, y: Double)] = [(100, 100), (100, 100), (112, 104), (300, 300), (200, 200), (205, 200)]
+        let placed = PinLayout.fan(points, radius: 9, fixed: 4)
+        for p in placed {
+            XCTAssertLessThanOrEqual(
+                hypot(p.drawX - p.x, p.drawY - p.y), 19.001, "pin \(p.index) stays beside its spot")
+        }
+        XCTAssertGreaterThanOrEqual(
+            hypot(placed[0].drawX - placed[1].drawX, placed[0].drawY - placed[1].drawY), 18.9,
+            "two pins on one spot are spread apart")
+        XCTAssertFalse(placed[3].moved, "a pin overlapping nothing keeps its true position")
+        XCTAssertFalse(placed[4].moved, "the selected pin stays where it is")
+        XCTAssertGreaterThanOrEqual(hypot(placed[5].drawX - 200, placed[5].drawY - 200), 18.9)
+    }
+
+    func testACrowdSpreadsWithinItsLimit() {
+        // Fifteen pins in three tight groups: too many to separate within one pin's width, so they overlap less.
         var points: [(x: Double, y: Double)] = []
         for (gx, gy) in [(100.0, 100.0), (130.0, 100.0), (115.0, 126.0)] {
             for k in 0..<5 { points.append((gx + Double(k % 2), gy + Double(k / 2))) }
         }
-        let placed = PinLayout.fan(points, radius: 9, fixed: 3)
-        for i in placed.indices {
-            for j in placed.indices where j > i {
-                XCTAssertGreaterThanOrEqual(
-                    hypot(placed[i].drawX - placed[j].drawX, placed[i].drawY - placed[j].drawY), 19,
-                    "pins \(i) and \(j)")
+        func closest(_ xy: [(Double, Double)]) -> Double {
+            var best = Double.infinity
+            for i in xy.indices {
+                for j in xy.indices where j > i { best = min(best, hypot(xy[i].0 - xy[j].0, xy[i].1 - xy[j].1)) }
             }
+            return best
         }
-        XCTAssertFalse(placed[3].moved, "the selected pin stays where it is")
+        let placed = PinLayout.fan(points, radius: 9, fixed: 3)
+        XCTAssertGreaterThan(closest(placed.map { ($0.drawX, $0.drawY) }), 5 * closest(points.map { ($0.x, $0.y) }))
+        XCTAssertTrue(placed.allSatisfy { hypot($0.drawX - $0.x, $0.drawY - $0.y) <= 19.001 })
+        XCTAssertEqual(placed.map(\.drawX), PinLayout.fan(points, radius: 9, fixed: 3).map(\.drawX), "deterministic")
     }
 }
