@@ -53,7 +53,7 @@ public enum SVGMap {
         if let origin = spec.origin {
             let p = projection.point(origin.coordinate)
             originPoint = p
-            labels.block(Box(centerX: p.x, centerY: p.y, width: 20, height: 20))
+            labels.block(Box(centerX: p.x, centerY: p.y, width: 18, height: 18))
         }
 
         // The route is an obstacle for every label, area names included.
@@ -136,7 +136,21 @@ public enum SVGMap {
         svg.append("</g>")
 
         svg.append("<g class=\"map-labels\" aria-hidden=\"true\">")
+        // The selected place first, then the starting point, then the rest by number: the most important names
+        // get the free spots.
+        var originLabelled = false
+        func labelOrigin() {
+            guard !originLabelled else { return }
+            originLabelled = true
+            if let origin = spec.origin, let p = originPoint,
+                let spot = labels.place(
+                    origin.name, size: sizes.labelSize, around: p, gap: 16, positions: Spot.Position.around)
+            {
+                svg.append(text(spot, origin.name, className: "map-origin-label"))
+            }
+        }
         for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
+            if item.pin.kind != .selected { labelOrigin() }
             let name = item.pin.name.count > 28 ? String(item.pin.name.prefix(27)) + "…" : item.pin.name
             if let spot = labels.place(
                 name, size: sizes.labelSize, around: (item.drawX, item.drawY), gap: item.r + 3,
@@ -145,13 +159,7 @@ public enum SVGMap {
                 svg.append(text(spot, name, className: nil))
             }
         }
-        // The origin is named too, where there is room.
-        if let origin = spec.origin, let p = originPoint,
-            let spot = labels.place(
-                origin.name, size: sizes.labelSize, around: p, gap: 12, positions: Spot.Position.around)
-        {
-            svg.append(text(spot, origin.name, className: "map-origin-label"))
-        }
+        labelOrigin()
         svg.append("</g>")
         svg.append(
             placeNames(

@@ -22,13 +22,14 @@ enum StreetName {
     /// The boxes a name of `width` × `size` covers when centred on `center` at `angle` radians: squares along
     /// its length, which follow a slanted name much closer than one box around it would.
     static func cover(center: Clipping.Point, angle: Double, width: Double, size: Double) -> [Box] {
-        let count = max(Int((width / size).rounded(.up)), 1)
-        let step = width / Double(count)
+        // Squares as wide as the text is high, a little overlapping, reaching past both ends.
+        let count = max(Int((width / size).rounded(.up)) + 1, 2)
+        let step = width / Double(count - 1)
         return (0..<count).map { i in
-            let offset = -width / 2 + step * (Double(i) + 0.5)
+            let offset = -width / 2 + step * Double(i)
             return Box(
-                centerX: center.x + cos(angle) * offset, centerY: center.y + sin(angle) * offset, width: size + 1,
-                height: size + 1)
+                centerX: center.x + cos(angle) * offset, centerY: center.y + sin(angle) * offset, width: size + 2,
+                height: size + 2)
         }
     }
 

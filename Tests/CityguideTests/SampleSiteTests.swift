@@ -120,6 +120,35 @@ final class SampleSiteTests: XCTestCase {
                 "≈ ") == true)
     }
 
+    func testHelsinkiPlacePagesWalkAlongTheStreetsOverAStreetMapAndStaySmall() throws {
+        let dir = Self.output.appendingPathComponent("helsinki/places")
+        let slugs = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        XCTAssertGreaterThan(slugs.count, 30)
+        var sizes: [Int] = []
+        var routed = 0
+        for slug in slugs {
+            let path = "helsinki/places/\(slug)/index.html"
+            sizes.append(try Data(contentsOf: Self.output.appendingPathComponent(path)).count)
+            let doc = try page(path)
+            XCTAssertEqual(doc.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 2, "both copies of \(path)")
+            XCTAssertEqual(doc.count("//svg:svg[contains(@class,'map-narrow')]"), 1)
+            let walk = doc.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first ?? ""
+            if walk.contains("along the streets") {
+                routed += 1
+                XCTAssertEqual(doc.count("//svg:g[@class='map-route']/svg:path"), 2, path)
+                XCTAssertFalse(walk.hasPrefix("≈"), walk)
+            }
+        }
+        XCTAssertEqual(routed, slugs.count, "every Helsinki place is reached along the streets")
+        let median = sizes.sorted()[sizes.count / 2]
+        XCTAssertLessThan(median, 100_000, "the median place page, both maps included")
+        // Cities without map data keep the estimate, labelled as one.
+        let sf = try page("san-francisco/places/pebble-coffee/index.html")
+        XCTAssertTrue(
+            sf.strings("//h:dt[.='From Union Square']/following-sibling::h:dd[1]").first?.contains("estimate") ?? false)
+        XCTAssertEqual(sf.count("//svg:g[@class='map-route map-route-estimate']"), 2)
+    }
+
     func testEventsAreUpcomingInTheCityTimeZone() throws {
         let doc = try page("berlin/events/index.html")
         let dates = doc.strings("//h:li[@class='event']//h:time/@datetime")
