@@ -47,6 +47,43 @@ extension SiteBuilder {
 }
 
 extension SiteBuilder {
+    /// With `osm: {extract}`: every city's base map and walking network from the extract, within `radius_km` of
+    /// its center (and a little beyond, so maps at the edge are not cut), in one reading of the file. An extract
+    /// that cannot be read leaves the maps without streets and walks estimated, with one warning.
+    func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData]) -> [CityData] {
+        guard let extract = config.osmExtract else { return cities }
+        let label = relativeLabel(extract)
+        var areas: [String: (center: Coordinate, metres: Double)] = [:]
+        for (city, data) in zip(config.cities, cities) where data.baseMap.value == nil {
+            guard let center = city.center ?? data.geocode.value?.location else { continue }
+            areas[city.slug] = (center, city.radiusKm * 1000 + 500)
+        }
+        guard !areas.isEmpty else { return cities }
+        let map: CityData.Outcome<BaseMap>
+        do {
+            let boxes = areas.values.sorted { $0.metres < $1.metres }.map {
+                GeoBox(center: $0.center, metres: $0.metres)
+            }
+            map = .loaded(try OSMBaseMap.extract(extract, label: label, boxes: boxes))
+        } catch {
+            map = .failed((error as? OSMError)?.reason ?? "\(error)")
+        }
+        return zip(config.cities, cities).map { city, data in
+            guard let area = areas[city.slug] else { return data }
+            var data = data
+            switch map {
+            case .loaded(let all):
+                data.baseMap = .loaded(all.around(area.center, metres: area.metres))
+                data.credits.insert("OpenStreetMap")
+            case .failed(let reason):
+                data.baseMap = .failed(reason)
+                data.warnings.append(DataWarning(city: city.name, part: .map, file: label, reason: reason))
+            case .absent: break
+            }
+            return data
+        }
+    }
+
     /// A free-text origin that could not be looked up: distances are then from the center, and the operator hears
     /// of it.
     func originWarnings(_ config: SiteConfig, _ cities: [CityData]) -> [CityData] {

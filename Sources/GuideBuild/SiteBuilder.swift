@@ -203,7 +203,8 @@ public struct SiteBuilder: Sendable {
                 cities: originWarnings(
                     config,
                     eventsFromFiles(
-                        config, placesFromOSM(config, source.load(config, today: buildDate)), today: buildDate)),
+                        config, baseMapsFromOSM(config, placesFromOSM(config, source.load(config, today: buildDate))),
+                        today: buildDate)),
                 bodies: [:], buildDate: buildDate,
                 note: dataNote(config, recorded: recordedAt), report: nil)
         }
@@ -228,13 +229,15 @@ public struct SiteBuilder: Sendable {
         let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
         let (fetchedCities, bodies) = runBlocking { await source.load() }
         let cities = originWarnings(
-            config, eventsFromFiles(config, placesFromOSM(config, fetchedCities), today: buildDate))
+            config,
+            eventsFromFiles(config, baseMapsFromOSM(config, placesFromOSM(config, fetchedCities)), today: buildDate))
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead. Places
         // from an extract and events from files are data too.
         let local = cities.contains { city in
             city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)
         }
-        if bodies.isEmpty && !local {
+        // A base map alone is no guide.
+        if bodies.keys.allSatisfy({ $0.hasSuffix("/map.json") }) && !local {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
             throw BuildError(
                 "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"

@@ -37,8 +37,8 @@ public struct LiveSource: Sendable {
             case .openweathermap: return config.providers.weather == .openweathermap
             case .openmeteo: return config.providers.weather == .openMeteo
             case .overpass:
-                return config.providers.places == .osm && config.osmExtract == nil
-                    && config.cities.contains { !$0.categories.isEmpty }
+                // Places (with `places: osm`) and every city's base map, unless an extract has them.
+                return config.osmExtract == nil
             }
         }
     }
@@ -70,6 +70,14 @@ public struct LiveSource: Sendable {
         return places
     }
 
+    /// Without an extract, each city's base map and walking network come from Overpass (when it is enabled).
+    var mapFromOverpass: Bool { config.osmExtract == nil && config.live.settings(.overpass).enabled }
+
+    /// How far around the center the base map reaches, and its buildings: the city's radius, capped so one
+    /// city's map stays a few megabytes.
+    static let mapMetres = 2500.0
+    static let buildingMetres = 1200.0
+
     /// The categories asked of Foursquare: none when places come from OpenStreetMap.
     func foursquareCategories(_ city: CityConfig) -> [String] {
         config.providers.places == .foursquare ? city.categories : []
@@ -82,6 +90,7 @@ public struct LiveSource: Sendable {
         for city in config.cities {
             perCity[city.name] =
                 (city.center == nil ? 1 : 0) + (city.originQuery == nil ? 0 : 1) + foursquareCategories(city).count + 2
+                + (mapFromOverpass ? 1 : 0)
         }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
         let results = await withTaskGroup(of: (Int, CityData, [String: Data]).self) { group in
@@ -275,6 +284,15 @@ public struct LiveSource: Sendable {
                 })
             collector.alias("overpass", as: city.categories.map { "places/\($0)" })
         }
+        var baseMap: CityData.Outcome<BaseMap> = .absent
+        if mapFromOverpass {
+            let query = OverpassDecoder.mapQuery(
+                center: center, radiusMetres: min(city.radiusKm * 1000, Self.mapMetres),
+                buildingMetres: min(city.radiusKm * 1000, Self.buildingMetres), timeout: 90)
+            baseMap = await get(
+                .overpass, .map, key: "map", request: LiveRequests.overpass(live: live, query: query),
+                decode: OverpassDecoder.baseMap)
+        }
         await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
             for id in foursquareCategories(city) {
                 guard let category = config.category(id: id) else { continue }
@@ -307,6 +325,8 @@ public struct LiveSource: Sendable {
         data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
         data.asOf = collector.asOf
         data.origin = origin
+        data.baseMap = baseMap
+        if baseMap.value != nil { data.credits.insert("OpenStreetMap") }
         if !places.isEmpty {
             data.credits.insert(config.providers.places == .osm ? "OpenStreetMap" : "Foursquare")
             data.placesFromOSM = config.providers.places == .osm

@@ -65,6 +65,81 @@ public enum OverpassDecoder {
         return Decoded(value: elements, notes: capped(notes + top.notes))
     }
 
+    /// The base map in an `out geom` body: ways with their `geometry`, district nodes at their position.
+    public static func baseMap(from data: Data) throws -> Decoded<BaseMap> {
+        let head = String(decoding: data.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        if head.hasPrefix("<") { _ = try elements(from: data) }
+        let (body, notes) = try WireValue.parse(data, provider: "Overpass")
+        let top = WireRecord(body, label: "body")
+        if let remark = top.text(["remark"], limit: 300), remark.lowercased().contains("error") {
+            throw ProviderError("Overpass stopped the query: \(remark)")
+        }
+        guard let raw = top.lookup(["elements"])?.array else {
+            throw ProviderError("Overpass response has no `elements` list")
+        }
+        var map = BaseMap()
+        for (index, item) in raw.enumerated() {
+            guard let type = item["type"]?.rawText else { continue }
+            let r = top.part(item, field: "elements[\(index)]")
+            var tags: OSMTags = []
+            if case .object(let members) = item["tags"] ?? .null {
+                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                    if let text = value.rawText { tags.append((key, text)) }
+                }
+            }
+            if type == "node" {
+                if let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]),
+                    let district = OSMBaseMap.district(tags, at: c)
+                {
+                    map.districts.append(district)
+                }
+                continue
+            }
+            guard type == "way", let (kind, walkable) = OSMBaseMap.classify(tags) else { continue }
+            // A point the server left out (null) splits the way, as a missing node does in an extract.
+            var runs: [[Coordinate]] = [[]]
+            for point in r.list(["geometry"], limit: 100_000) {
+                if let c = top.part(point, field: "geometry").coordinate(latitude: ["lat"], longitude: ["lon"]) {
+                    runs[runs.count - 1].append(c)
+                } else if !runs[runs.count - 1].isEmpty {
+                    runs.append([])
+                }
+            }
+            let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
+            for run in runs where run.count > 1 {
+                map.ways.append(BaseMap.Way(kind: kind, name: name, points: run, walkable: walkable))
+            }
+        }
+        return Decoded(value: map, notes: capped(notes + top.notes))
+    }
+
+    /// The base map of a city: streets, railways, water, green and district names within `radiusMetres` of the
+    /// center, buildings within `buildingMetres` (they are drawn at neighborhood scale only, and are most of the
+    /// data), each way with its geometry.
+    public static func mapQuery(center: Coordinate, radiusMetres: Double, buildingMetres: Double, timeout: Int)
+        -> String
+    {
+        func around(_ metres: Double) -> String {
+            "(around:\(Int(metres.rounded())),\(Coordinate.format(center.latitude, decimals: 6)),"
+                + "\(Coordinate.format(center.longitude, decimals: 6)))"
+        }
+        let area = around(radiusMetres)
+        let selectors = [
+            "way[highway~\"^(motorway|motorway_link|trunk|trunk_link|primary|primary_link|secondary|secondary_link|"
+                + "tertiary|tertiary_link|residential|unclassified|living_street|road|service|pedestrian|footway|path|"
+                + "cycleway|bridleway|track|corridor|steps)$\"]\(area);",
+            "way[railway~\"^(rail|light_rail|narrow_gauge|monorail|funicular|tram)$\"]\(area);",
+            "way[natural~\"^(water|coastline|wood|scrub|heath|grassland)$\"]\(area);",
+            "way[waterway~\"^(river|stream|canal|riverbank)$\"]\(area);",
+            "way[landuse~\"^(basin|reservoir|grass|park|recreation_ground|forest|meadow|village_green|cemetery)$\"]"
+                + "\(area);",
+            "way[leisure~\"^(park|garden|nature_reserve|playground)$\"]\(area);",
+            "way[building]\(around(buildingMetres));",
+            "node[place~\"^(suburb|neighbourhood|quarter|borough)$\"][name]\(area);",
+        ]
+        return "[out:json][timeout:\(timeout)];(" + selectors.joined() + ");out tags geom;"
+    }
+
     static func middle(_ points: [Coordinate]) -> Coordinate? {
         guard !points.isEmpty else { return nil }
         var unique = points

@@ -136,13 +136,24 @@ public struct RecordedSource: Sendable {
         } else if places.values.contains(where: { $0.value != nil }) {
             credits.insert("Foursquare")
         }
-        if let extract = file("\(city.slug)/map.osm.pbf") {
-            let label = "\(self.label)/\(city.slug)/map.osm.pbf"
+        // The base map: an extract (`map.osm.pbf`), or an Overpass body with geometry (`map.json`, as live builds
+        // and `fetch --record` write it).
+        let mapFile = file("\(city.slug)/map.osm.pbf") != nil ? "map.osm.pbf" : "map.json"
+        if let body = file("\(city.slug)/\(mapFile)") {
+            let label = "\(self.label)/\(city.slug)/\(mapFile)"
             do {
-                data.baseMap = .loaded(try OSMBaseMap.extract(extract, label: label))
+                if mapFile == "map.json" {
+                    let decoded = try OverpassDecoder.baseMap(from: body)
+                    data.warnings += decoded.notes.map {
+                        DataWarning(city: city.name, part: .map, file: label, reason: $0)
+                    }
+                    data.baseMap = .loaded(decoded.value)
+                } else {
+                    data.baseMap = .loaded(try OSMBaseMap.extract(body, label: label))
+                }
                 credits.insert("OpenStreetMap")
             } catch {
-                let reason = (error as? OSMError)?.reason ?? "\(error)"
+                let reason = (error as? OSMError)?.reason ?? (error as? ProviderError)?.reason ?? "\(error)"
                 data.baseMap = .failed(reason)
                 data.warnings.append(DataWarning(city: city.name, part: .map, file: label, reason: reason))
             }

@@ -121,7 +121,7 @@ public enum OSMBaseMap {
         return map
     }
 
-    static func district(_ tags: OSMTags, at coordinate: Coordinate?) -> BaseMap.District? {
+    public static func district(_ tags: OSMTags, at coordinate: Coordinate?) -> BaseMap.District? {
         guard let place = tags.first(where: { $0.key == "place" }), districtPlaces.contains(place.value),
             let name = tags.first(where: { $0.key == "name" })?.value
         else { return nil }

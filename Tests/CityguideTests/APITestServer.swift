@@ -46,6 +46,17 @@ final class APITestServer: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
+    /// Overpass queries for a base map (`out tags geom`) are logged and answered under this path, so a test can
+    /// tell them from the places query that shares `/api/interpreter`.
+    static let mapPath = "/api/interpreter#map"
+
+    static func route(_ request: HTTPRequest) -> String {
+        guard request.path == "/api/interpreter",
+            request.query.contains(where: { $0.name == "data" && $0.value.contains("out tags geom") })
+        else { return request.path }
+        return mapPath
+    }
+
     /// A started server answering every path with the project's recorded fixtures (weather in metric units).
     static func recorded() throws -> APITestServer {
         let server = try APITestServer(bodies: [
@@ -58,6 +69,7 @@ final class APITestServer: @unchecked Sendable {
             "/search": try fixture("nominatim-helsinki.json"),
             "/feeds/helsinki.ics": try fixture("helsinki-events.ics"),
             "/api/interpreter": try fixture("overpass-helsinki.json"),
+            Self.mapPath: try fixture("overpass-map-kauppatori.json"),
         ])
         try server.start()
         return server
@@ -82,6 +94,7 @@ final class APITestServer: @unchecked Sendable {
           ticketmaster: {base_url: "\(baseURL)"}
           google: {base_url: "\(baseURL)"}
           openweathermap: {base_url: "\(baseURL)"}
+          overpass: {base_url: "\(baseURL)"}
         \(live)
         cities:
         \(cities)
@@ -175,7 +188,7 @@ final class APITestServer: @unchecked Sendable {
             headers[name] = request.headers[HTTPHeader(name)]
         }
         lock.lock()
-        log.append(Hit(path: request.path, query: query, headers: headers, at: .now))
+        log.append(Hit(path: Self.route(request), query: query, headers: headers, at: .now))
         lock.unlock()
     }
 
@@ -188,7 +201,7 @@ final class APITestServer: @unchecked Sendable {
         }
         defer { lock.withLock { inFlight -= 1 } }
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
-        let (behavior, body) = next(request.path)
+        let (behavior, body) = next(Self.route(request))
         let json: HTTPHeaders = [.contentType: "application/json"]
         switch behavior {
         case .ok:

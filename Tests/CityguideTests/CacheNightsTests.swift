@@ -24,7 +24,7 @@ final class CacheNightsTests: XCTestCase {
             live: "  timeout_seconds: 1\n  retries: 1")
     }
 
-    static let bodies = ["places/coffee", "places/bars", "events", "weather"].map { "berlin/\($0)" }
+    static let bodies = ["places/coffee", "places/bars", "events", "weather", "map"].map { "berlin/\($0)" }
 
     /// Every file under the cache folder, relative path → bytes.
     func cacheFiles(_ site: TestSite) -> [String: Data] {
@@ -66,10 +66,12 @@ final class CacheNightsTests: XCTestCase {
         let afterGood = cacheFiles(site)
 
         // Night 3: every provider fails; the pages keep their data and say how old it is.
-        for path in APITestServer.paths { server.script(path, Array(repeating: .status(503), count: 20)) }
+        for path in APITestServer.paths + [APITestServer.mapPath] {
+            server.script(path, Array(repeating: .status(503), count: 20))
+        }
         let fault = try night(site, 3)
         server.clearScripts()
-        XCTAssertEqual(fault.fetch?.stale.count, 4)
+        XCTAssertEqual(fault.fetch?.stale.count, 4, "the base map is within its week and not asked for")
         XCTAssertEqual(cacheFiles(site), afterGood, "a failed night changes nothing in the cache")
         let coffee = try site.page("berlin/coffee/index.html")
         XCTAssertTrue(coffee.strings("//h:a[@class='place-name']").contains("Minimal Café Roastery"))

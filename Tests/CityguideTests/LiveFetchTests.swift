@@ -148,7 +148,7 @@ final class LiveFetchTests: XCTestCase {
         defer { site.remove() }
         server.latency = 0.15
         try builder(site).build()
-        XCTAssertEqual(server.hits.count, 12)
+        XCTAssertEqual(server.hits.count, 15, "3 cities × (2 places, events, weather, base map)")
         XCTAssertEqual(server.maxInFlight, 2, "requests overlap, but never more than max_concurrent")
     }
 
@@ -263,7 +263,7 @@ final class LiveFetchTests: XCTestCase {
         let summary = try offline.build()
         XCTAssertEqual(server.hits.count, count)
         XCTAssertEqual(summary.warnings, [])
-        XCTAssertEqual(summary.fetch?.stale.count, 9)
+        XCTAssertEqual(summary.fetch?.stale.count, 11, "9 parts as before, and each city's base map")
         XCTAssertEqual(
             try site.page("kita/events/index.html").strings("//h:p[@class='notice']").first?.hasPrefix("Events as of "),
             true)
@@ -295,7 +295,9 @@ final class LiveFetchTests: XCTestCase {
         defer { site.remove() }
         try site.write("Output/.cityguide-output", "")
         try site.write("Output/index.html", "last night")
-        for path in APITestServer.paths { server.script(path, Array(repeating: .status(503), count: 20)) }
+        for path in APITestServer.paths + [APITestServer.mapPath] {
+            server.script(path, Array(repeating: .status(503), count: 20))
+        }
         XCTAssertThrowsError(try builder(site).build()) { error in
             XCTAssertTrue("\(error)".hasPrefix("error: no data could be fetched or found in the cache"), "\(error)")
         }
@@ -341,7 +343,7 @@ final class LiveFetchTests: XCTestCase {
         defer { site.remove() }
         let recorded = site.dir.appendingPathComponent("night")
         let (files, _) = try builder(site).record(into: recorded)
-        XCTAssertEqual(files, 10, "manifest + 2 cities × (2 places + events + weather) + Kita's geocode")
+        XCTAssertEqual(files, 12, "manifest + 2 cities × (2 places + events + weather + map) + Kita's geocode")
         for path in [
             "manifest.json", "kita/geocode.json", "kita/places/bars.json", "san-francisco/events.json",
             "san-francisco/weather.json",

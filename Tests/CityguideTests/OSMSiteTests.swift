@@ -44,6 +44,14 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
         let coffee = try site.page("helsinki/coffee/index.html")
         XCTAssertEqual(coffee.select("//h:a[@class='place-name']").count, 10, "max_results of the named cafés near")
+        // The extract draws the base map too, and its footways route the walks.
+        XCTAssertEqual(coffee.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 2)
+        let amos = try site.page("helsinki/places/amos-rex/index.html")
+        XCTAssertTrue(
+            amos.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first?.contains("along the streets")
+                ?? false)
+        XCTAssertGreaterThan(
+            amos.strings("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-street']").count, 0)
         XCTAssertTrue(
             coffee.strings("//h:p[@class='sort-note']").first?.contains("OpenStreetMap has no ratings") ?? false)
         for page in ["index.html", "helsinki/index.html", "helsinki/places/amos-rex/index.html"] {
@@ -311,6 +319,18 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(try builder.build().warnings, [])
         let hits = server.hits("/api/interpreter")
         XCTAssertEqual(hits.count, 1, "one query per city for all its categories")
+        // Without an extract the base map is one more query: the streets within the radius, buildings nearer.
+        let map = server.hits(APITestServer.mapPath)
+        XCTAssertEqual(map.count, 1)
+        let mapQuery = try XCTUnwrap(map.first?.query["data"])
+        XCTAssertTrue(mapQuery.contains("way[building](around:1200,60.169900,24.944100);"), mapQuery)
+        XCTAssertTrue(mapQuery.contains("(around:1500,60.169900,24.944100);"), mapQuery)
+        XCTAssertTrue(mapQuery.hasSuffix(");out tags geom;"), mapQuery)
+        let kappeli = try site.page("helsinki/places/kappeli/index.html")
+        XCTAssertTrue(
+            kappeli.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first?.contains(
+                "along the streets") ?? false, "Kappeli is walked to over the streets Overpass sent")
+        XCTAssertEqual(kappeli.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 2)
         let query = try XCTUnwrap(hits.first?.query["data"])
         XCTAssertTrue(query.hasPrefix("[out:json][timeout:60];("), query)
         XCTAssertTrue(query.contains(#"node["amenity"="cafe"]["name"](around:1500,60.169900,24.944100);"#), query)
@@ -324,6 +344,7 @@ final class OSMSiteTests: XCTestCase {
         // Within a week the cache answers; after a refresh that fails, last night's places stay, marked "as of".
         try builder.build()
         XCTAssertEqual(server.hits("/api/interpreter").count, 1)
+        XCTAssertEqual(server.hits(APITestServer.mapPath).count, 1, "the base map is cached for a week")
         server.script("/api/interpreter", Array(repeating: .status(504), count: 10))
         builder.mode = .refresh
         let stale = try builder.build()
