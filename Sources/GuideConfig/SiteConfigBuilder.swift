@@ -216,10 +216,10 @@ struct SiteConfigBuilder {
                     city.location, "two cities have the slug '\(city.slug)' (the first at line \(first.line))",
                     fix: "give one of them its own `slug:`")
             }
-            if city.slug == "assets" || city.slug == "reports" {
+            let reserved = ["assets": "stylesheet and script", "reports": "nightly reports'", "saved": "saved places"]
+            if let use = reserved[city.slug] {
                 throw ConfigError(
-                    city.location,
-                    "the slug '\(city.slug)' is reserved for the \(city.slug == "assets" ? "stylesheet" : "nightly reports'") folder",
+                    city.location, "the slug '\(city.slug)' is reserved for the \(use) folder",
                     fix: "set another `slug:` for this city")
             }
             slugs[city.slug] = city.location

@@ -182,6 +182,14 @@ public struct LiveFetcher: Sendable {
             } catch {
                 result = .failure(error)
             }
+            // A refused key is recorded before the next request through the gate can check for it.
+            if case .success(let response) = result, response.status == 401 || response.status == 403 {
+                do {
+                    try resource.validate(response.body)
+                } catch let error as ProviderError where error.rejectedKey {
+                    _ = await rejectKey(provider, detail: error.reason)
+                } catch {}
+            }
             await gate.leave()
 
             let reason: String

@@ -16,7 +16,7 @@ public enum SVGMap {
 
         static let wide = Sizes()
         static let narrow = Sizes(
-            pinRadius: 12, selectedRadius: 13, labelSize: 12.5, routeLabelSize: 13, streetSize: 11)
+            pinRadius: 12, selectedRadius: 13, labelSize: 12.5, routeLabelSize: 13, streetSize: 11.5)
     }
     static let pinRadius = Sizes.wide.pinRadius
     static let labelSize = Sizes.wide.labelSize
@@ -240,8 +240,9 @@ public enum SVGMap {
         }
         var named: Set<String> = []
         let rank: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
-        let candidates = streets.filter { rank.contains($0.kind) }.map { street in
-            (street, StreetName.longestStretch(street.points))
+        // Each named way's three longest straight stretches, the larger streets and longer stretches first.
+        let candidates = streets.filter { rank.contains($0.kind) }.flatMap { street in
+            StreetName.stretches(street.points).prefix(3).map { (street, $0) }
         }.sorted { a, b in
             let ra = rank.firstIndex(of: a.0.kind)!, rb = rank.firstIndex(of: b.0.kind)!
             if ra != rb { return ra < rb }

@@ -10,13 +10,31 @@ enum StreetName {
         var length: Double
     }
 
-    static func longestStretch(_ points: [Clipping.Point]) -> Stretch {
-        var best = Stretch(a: points[0], b: points[0], length: 0)
-        for (a, b) in zip(points, points.dropFirst()) {
-            let length = hypot(b.x - a.x, b.y - a.y)
-            if length > best.length { best = Stretch(a: a, b: b, length: length) }
+    /// The runs of the line that are straight to within a unit and a half (a name written along its chord stays
+    /// on the street), as chords, longest first.
+    static func stretches(_ points: [Clipping.Point]) -> [Stretch] {
+        var found: [Stretch] = []
+        var start = 0
+        while start < points.count - 1 {
+            var end = start + 1
+            // Grow the run while every point between stays near the chord.
+            while end + 1 < points.count {
+                let a = points[start], b = points[end + 1]
+                let straight = (start + 1...end).allSatisfy {
+                    Clipping.squaredDistance(points[$0], from: a, to: b) <= 2.25
+                }
+                guard straight else { break }
+                end += 1
+            }
+            let a = points[start], b = points[end]
+            found.append(Stretch(a: a, b: b, length: hypot(b.x - a.x, b.y - a.y)))
+            start = end
         }
-        return best
+        return found.sorted { $0.length > $1.length }
+    }
+
+    static func longestStretch(_ points: [Clipping.Point]) -> Stretch {
+        stretches(points).first ?? Stretch(a: points[0], b: points[0], length: 0)
     }
 
     /// The boxes a name of `width` × `size` covers when centred on `center` at `angle` radians: squares along
@@ -41,10 +59,21 @@ enum StreetName {
         var angle = atan2(stretch.b.y - stretch.a.y, stretch.b.x - stretch.a.x)
         if angle > .pi / 2 { angle -= .pi }
         if angle <= -.pi / 2 { angle += .pi }
-        let center = ((stretch.a.x + stretch.b.x) / 2, (stretch.a.y + stretch.b.y) / 2)
-        let boxes = cover(center: center, angle: angle, width: width, size: size)
-        guard boxes.allSatisfy({ labels.isFree($0) }) else { return nil }
-        boxes.forEach { labels.occupy($0) }
+        // The middle of the stretch first, then towards either end where the middle is taken.
+        let room = (stretch.length - width) / 2 / stretch.length
+        var chosen: (Double, Double)?
+        for t in [0.5, 0.5 - room * 0.6, 0.5 + room * 0.6] {
+            let center = (
+                stretch.a.x + (stretch.b.x - stretch.a.x) * t, stretch.a.y + (stretch.b.y - stretch.a.y) * t
+            )
+            let boxes = cover(center: center, angle: angle, width: width, size: size)
+            if boxes.allSatisfy({ labels.isFree($0) }) {
+                boxes.forEach { labels.occupy($0) }
+                chosen = center
+                break
+            }
+        }
+        guard let center = chosen else { return nil }
         let degrees = angle * 180 / .pi
         let x = SVGMap.n(center.0), y = SVGMap.n(center.1)
         return "<text class=\"map-street\" x=\"\(x)\" y=\"\(SVGMap.n(center.1 + size * 0.35))\" "

@@ -17,6 +17,8 @@ public struct SiteRenderer: Sendable {
 
     enum Job: Sendable {
         case home, notFound
+        /// The reader's saved places (filled in the browser).
+        case saved
         case city(Int)
         case category(Int, Int)
         case place(Int, String)
@@ -25,7 +27,7 @@ public struct SiteRenderer: Sendable {
     }
 
     var jobs: [Job] {
-        var jobs: [Job] = [.home, .notFound]
+        var jobs: [Job] = [.home, .notFound, .saved]
         for (c, guide) in guides.enumerated() {
             jobs.append(.city(c))
             jobs.append(.events(c))
@@ -74,6 +76,12 @@ public struct SiteRenderer: Sendable {
         switch job {
         case .home: return ("index.html", "home", home())
         case .notFound: return ("404.html", "not-found", notFound())
+        case .saved:
+            return (
+                "saved/index.html", "saved",
+                common(
+                    root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")])
+            )
         case .city(let c): return (values.pagePaths(guides[c]).city, "city", city(guides[c]))
         case .events(let c): return (values.pagePaths(guides[c]).events, "events", events(guides[c]))
         case .category(let c, let i):
@@ -278,6 +286,8 @@ public struct SiteRenderer: Sendable {
         view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
         view["price"] = Formatting.price(p.price)
         view["coordinates"] = p.coordinate.display
+        view["save_path"] = values.placePath(city, item)
+        view["city"] = city.plan.name
         view["directions"] = Directions.view(
             from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
         view["distance"] = values.distance(item)

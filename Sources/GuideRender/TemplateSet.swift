@@ -7,7 +7,9 @@ import Mustache
 /// sizes, nesting, partials that include each other, partials that do not exist.
 public struct TemplateSet: Sendable {
     /// Templates every site needs; partials they use are checked by reference.
-    public static let pageTemplates = ["home", "city", "category", "place", "events", "neighborhood", "not-found"]
+    public static let pageTemplates = [
+        "home", "city", "category", "place", "events", "neighborhood", "not-found", "saved",
+    ]
     public static let required =
         pageTemplates + [
             "layout", "map", "place-entry", "event-entry", "weather", "report", "report-text",

@@ -103,7 +103,19 @@ final class XMLDoc {
             if name.count == 2, name.hasPrefix("h"), let level = name.last?.wholeNumberValue, (1...6).contains(level) {
                 result.headings.append(Node(value: "", line: line, name: name))
             } else if name == "script" {
-                result.scripts.append(Node(value: "", line: line, name: name))
+                // Its `src`, or "" for code written in the page.
+                var source: String?
+                var attribute = node.pointee.properties
+                while let current = attribute {
+                    if let raw = current.pointee.name, String(cString: raw) == "src",
+                        let text = current.pointee.children?.pointee.content
+                    {
+                        source = String(cString: text)
+                    }
+                    attribute = current.pointee.next
+                }
+                let inline = node.pointee.children != nil
+                result.scripts.append(Node(value: inline ? "" : source ?? "", line: line, name: name))
             }
             var attribute = node.pointee.properties
             while let current = attribute {

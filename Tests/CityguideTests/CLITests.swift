@@ -73,7 +73,7 @@ final class CLITests: XCTestCase {
                 "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 7 pages (13 files) in Output: 6 problems.",
+                "Checked 8 pages (15 files) in Output: 6 problems.",
             ])
     }
 
@@ -87,7 +87,7 @@ final class CLITests: XCTestCase {
             """
             <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title></head>
             <body><h1 id="top">x</h1><h3>skipped</h3>
-            <script>alert(1)</script><svg xmlns="http://www.w3.org/2000/svg"><title>s</title><script>x()</script></svg>
+            <script>alert(1)</script><svg xmlns="http://www.w3.org/2000/svg"><title>s</title><script>x()</script></svg><script src="../../assets/saved.js"></script><script src="https://cdn.example.com/x.js"></script><script src="../../assets/saved.js">x()</script>
             <p onclick="x()" OnMouseOver="y()">p</p>
             <a href="../index.html#no-such-id">a</a><a href="../coffee/index.html#content">b</a><a href="#top">c</a></body></html>
             """)
@@ -97,8 +97,8 @@ final class CLITests: XCTestCase {
         for expected in [
             "Output/san-francisco/tea/index.html:2: <h3> follows <h1>: a heading level is skipped",
             "  fix: use <h2> here, or add the missing level above it",
-            "Output/san-francisco/tea/index.html:3: a <script> element: cityguide's pages run no code",
-            "  fix: remove it from the template; the pages need no JavaScript",
+            "Output/san-francisco/tea/index.html:3: a <script> element with code in the page or from elsewhere",
+            "  fix: remove it from the template; the only script a page may load is one of the site's assets/*.js",
             "Output/san-francisco/tea/index.html:4: the event-handler attribute onclick=\"…\" runs code",
             "Output/san-francisco/tea/index.html:4: the event-handler attribute OnMouseOver=\"…\" runs code",
             "Output/san-francisco/tea/index.html:5: the link '../index.html#no-such-id' points at #no-such-id, which is not on san-francisco/index.html",
@@ -106,9 +106,11 @@ final class CLITests: XCTestCase {
         ] {
             XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(run.stderr)")
         }
-        XCTAssertEqual(lines.filter { $0.contains("<script>") }.count, 2, "the HTML and the SVG script")
+        XCTAssertEqual(
+            lines.filter { $0.contains("<script>") }.count, 4,
+            "the HTML and SVG code, the remote script and code beside a src; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 7 pages (13 files) in Output: 6 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (15 files) in Output: 8 problems.", run.stderr)
     }
 
     func testHelp() throws {

@@ -87,7 +87,7 @@ final class KillTests: XCTestCase {
         let keys = LiveFetchTests.keys
         XCTAssertEqual(try runCityguide(["build"], in: site.dir, environment: keys).status, 0)
         let cache = ResponseCache(directory: site.dir.appendingPathComponent(".cityguide/cache"))
-        let names = ["berlin/places/coffee", "berlin/events", "berlin/weather"]
+        let names = ["berlin/map", "berlin/places/coffee", "berlin/events", "berlin/weather"]
         let site1 = snapshot(site.output)
 
         // Every body differs from last night's, so whichever is written first is torn by the kill.
@@ -97,6 +97,9 @@ final class KillTests: XCTestCase {
             "/discovery/v2/events.json", fixture: "ticketmaster-events.json", replacing: "Comedy Night",
             with: "Comedy Night II")
         try server.serve("/data/2.5/weather", fixture: "owm-metric.json", replacing: "light rain", with: "rain")
+        try server.serve(
+            APITestServer.mapPath, fixture: "overpass-map-kauppatori.json", replacing: "Kaartinkaupunki",
+            with: "Kaartinkaupunki II")
         try killed(["build", "--refresh"], at: "cache-body", in: site, environment: keys)
         XCTAssertTrue(snapshot(site.output) == site1, "the site of the night before stays published")
         XCTAssertEqual(names.filter { cache.read($0) == nil }.count, 1, "exactly one torn pair, and it is not served")

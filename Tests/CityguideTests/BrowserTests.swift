@@ -1,0 +1,141 @@
+import Foundation
+import GuideBuild
+import XCTest
+
+/// The saved places and the phone layout in a real browser: Chromium driven by Selenium (Debian `chromium` and
+/// `chromium-driver`, PyPI `selenium`), over the sample site served on 127.0.0.1.
+final class BrowserTests: XCTestCase {
+    static let script = #"""
+        import functools, http.server, json, sys, threading
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        site = sys.argv[1]
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+        handler = functools.partial(Quiet, directory=site)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = "http://127.0.0.1:%d/" % server.server_address[1]
+
+        options = webdriver.ChromeOptions()
+        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900"]:
+            options.add_argument(arg)
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        out = {}
+        try:
+            def saved_names():
+                driver.get(base + "saved/index.html")
+                return [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
+
+            out["empty_at_first"] = saved_names() == [] and driver.find_element(By.ID, "saved-empty").is_displayed()
+            driver.get(base + "helsinki/places/amos-rex/index.html")
+            button = driver.find_element(By.CSS_SELECTOR, "button.save-place")
+            out["button_shown"] = button.is_displayed()
+            out["button_before"] = button.text
+            button.click()
+            out["button_after"] = button.text
+            out["pressed"] = button.get_attribute("aria-pressed")
+            driver.get(base + "helsinki/places/ateneum/index.html")
+            driver.find_element(By.CSS_SELECTOR, "button.save-place").click()
+            # Saving Amos Rex again from a fresh load shows it as saved and adds nothing.
+            driver.get(base + "helsinki/places/amos-rex/index.html")
+            out["reloaded_state"] = driver.find_element(By.CSS_SELECTOR, "button.save-place").text
+            out["saved"] = saved_names()
+            out["empty_hidden"] = not driver.find_element(By.ID, "saved-empty").is_displayed()
+            link = driver.find_element(By.LINK_TEXT, "Amos Rex")
+            link.click()
+            out["link_leads_to"] = driver.find_element(By.TAG_NAME, "h1").text
+            driver.get(base + "saved/index.html")
+            delete = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Rex']")
+            delete.click()
+            alert = driver.switch_to.alert
+            out["confirm_text"] = alert.text
+            alert.dismiss()
+            out["after_dismiss"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
+            driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Rex']").click()
+            driver.switch_to.alert.accept()
+            out["after_accept"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
+            out["after_reload"] = saved_names()
+
+            # A phone: 390 CSS px wide. The narrow map is the one shown; its labels and pins are measured as drawn.
+            driver.set_window_size(390, 844)
+            driver.get(base + "helsinki/places/ateneum/index.html")
+            out["inner_width"] = driver.execute_script("return window.innerWidth")
+            out["phone"] = driver.execute_script("""
+                const shown = [...document.querySelectorAll('svg.map')].filter(s => getComputedStyle(s).display !== 'none');
+                const svg = shown[0];
+                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                const size = t => parseFloat(getComputedStyle(t).fontSize) * scale;
+                const labels = [...svg.querySelectorAll('.map-labels text, .map-street, .map-district, .map-route-label')];
+                const pins = [...svg.querySelectorAll('.map-pins .pin circle')].map(c => c.getBoundingClientRect().width);
+                return {shown: shown.map(s => s.getAttribute('class')), count: labels.length,
+                        smallest: Math.min(...labels.map(size)), texts: labels.map(t => [t.textContent, size(t)]),
+                        pins: pins.length, smallestPin: Math.min(...pins)};
+            """)
+            # Keyboard: tab to the first pin of the shown map; its focus ring is visible.
+            body = driver.find_element(By.TAG_NAME, "body")
+            focused = None
+            for _ in range(120):
+                ActionChains(driver).send_keys(Keys.TAB).perform()
+                focused = driver.execute_script("""
+                    const a = document.activeElement;
+                    if (!a || !a.closest || !a.closest('.map-pins')) return null;
+                    const c = a.querySelector('circle');
+                    return {stroke: getComputedStyle(c).strokeWidth, visible: a.matches(':focus-visible'),
+                            map: a.closest('svg').getAttribute('class')};
+                """)
+                if focused: break
+            out["focus"] = focused
+        finally:
+            driver.quit()
+            server.shutdown()
+        print(json.dumps(out))
+        """#
+
+    func testSaveListDeleteAndPhoneSizedMaps() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else {
+            if ProcessInfo.processInfo.environment["CI"] == nil {
+                throw XCTSkip("chromium-driver is not installed (.ci/run installs it)")
+            }
+            return XCTFail("chromium-driver is not installed")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        _ = try SiteBuilder(
+            configFile: try repositorySiteCopy(), configName: "site.yaml", output: output, environment: [:],
+            now: { Date(timeIntervalSince1970: 0) }
+        ).build()
+        let answer = try python(Self.script, output.path)
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
+
+        XCTAssertEqual(result["empty_at_first"] as? Bool, true, "the saved page starts empty")
+        XCTAssertEqual(result["button_shown"] as? Bool, true, "the script shows the Save button")
+        XCTAssertEqual(result["button_before"] as? String, "Save")
+        XCTAssertEqual(result["button_after"] as? String, "Saved ✓")
+        XCTAssertEqual(result["pressed"] as? String, "true")
+        XCTAssertEqual(result["reloaded_state"] as? String, "Saved ✓", "it stays saved across pages")
+        XCTAssertEqual(result["saved"] as? [String], ["Amos Rex", "Ateneum"], "each place once, in the order saved")
+        XCTAssertEqual(result["empty_hidden"] as? Bool, true)
+        XCTAssertEqual(result["link_leads_to"] as? String, "Amos Rex", "a saved place links back to its page")
+        XCTAssertEqual(result["confirm_text"] as? String, "Delete “Amos Rex” from your saved places?")
+        XCTAssertEqual(result["after_dismiss"] as? [String], ["Amos Rex", "Ateneum"], "Cancel keeps it")
+        XCTAssertEqual(result["after_accept"] as? [String], ["Ateneum"])
+        XCTAssertEqual(result["after_reload"] as? [String], ["Ateneum"])
+
+        XCTAssertEqual(result["inner_width"] as? Int, 390)
+        let phone = try XCTUnwrap(result["phone"] as? [String: Any])
+        XCTAssertEqual(phone["shown"] as? [String], ["map map-narrow"], "a phone sees the narrow copy only")
+        XCTAssertGreaterThan(phone["count"] as? Int ?? 0, 3)
+        XCTAssertGreaterThanOrEqual(phone["smallest"] as? Double ?? 0, 11, "every map label at 11 CSS px or more")
+        XCTAssertGreaterThan(phone["pins"] as? Int ?? 0, 3)
+        XCTAssertGreaterThanOrEqual(phone["smallestPin"] as? Double ?? 0, 24, "pins are 24 px tap targets")
+        let focus = try XCTUnwrap(result["focus"] as? [String: Any], "a pin is reached with the Tab key")
+        XCTAssertEqual(focus["visible"] as? Bool, true)
+        XCTAssertEqual(focus["stroke"] as? String, "4px", "a focused pin shows a thick ring")
+    }
+}
