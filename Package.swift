@@ -33,6 +33,8 @@ let package = Package(
         .target(name: "GuideMaps", dependencies: ["GuideModel"]),
         .target(name: "GuideHistory", dependencies: ["GuideModel", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis"]),
+        // Places' photos downloaded once and published from the site itself.
+        .target(name: "GuidePhotos", dependencies: ["GuideModel", "GuideFetch"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "GuideOSM", dependencies: ["GuideModel", "CZlib", "CLibXML2"]),
         .target(
@@ -65,7 +67,7 @@ let package = Package(
             name: "GuideBuild",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
-                "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
+                "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -86,6 +88,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
+                "GuidePhotos",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

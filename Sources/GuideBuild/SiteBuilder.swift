@@ -6,6 +6,7 @@ import GuideFetch
 import GuideHistory
 import GuideModel
 import GuideOSM
+import GuidePhotos
 import GuideRender
 import GuideValidate
 import GuideWrite
@@ -65,11 +66,13 @@ public struct SiteBuilder: Sendable {
         let lock = try OutputLock.acquire(for: output)
         let fetched = try timed("fetch") { try fetch(config) }
         let buildDate = fetched.buildDate
-        let (guides, night, analysedHistory) = try timed("analyze") { try analyzeWithHistory(config, fetched) }
+        var (guides, night, analysedHistory) = try timed("analyze") { try analyzeWithHistory(config, fetched) }
         var history = analysedHistory
+        let photos = timed("photos") { publishPhotos(config, &guides) }
         let site = siteInfo(config, fetched)
         let pages = try timed("render") {
             try SiteRenderer(templates: templates, site: site, guides: guides).render().map { ($0.path, $0.bytes) }
+                + photos.files
                 + Exports.files(
                     site: ExportSite(
                         title: config.title, baseURL: config.baseURL, buildDate: buildDate,
@@ -86,7 +89,8 @@ public struct SiteBuilder: Sendable {
         timed("history") { history.record(night) }
         var summary = BuildSummary(
             cities: guides.count, pages: pages.filter { $0.0.hasSuffix(".html") }.count, files: pages.count,
-            warnings: fetched.cities.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings,
+            warnings: fetched.cities.flatMap(\.warnings) + photos.warnings + guides.compactMap(Self.emptyCityWarning)
+                + history.warnings,
             buildDate: buildDate, stages: stages, fetch: fetched.report)
         if let report {
             do {
@@ -261,6 +265,16 @@ public struct SiteBuilder: Sendable {
             "recorded_at": ISO8601DateFormatter().string(from: now()), "weather_units": config.units.rawValue,
         ]
         var files = fetched.bodies.map { (path: $0.key, bytes: $0.value) }
+        // The places' photos too, so a build from the folder shows them without the network.
+        let addresses = fetched.cities.flatMap { $0.places.values.flatMap { $0.value ?? [] } }
+            .compactMap { $0.photos.first?.url }
+        if !addresses.isEmpty {
+            let downloads = photoDownloads(config)
+            let photos = runBlocking { await downloads.publish(addresses) }
+            for (address, photo) in photos.photos {
+                files.append(("photos/" + PhotoDownloads.fileName(address), photo.bytes))
+            }
+        }
         files.append(
             (
                 "manifest.json",

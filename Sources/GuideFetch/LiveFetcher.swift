@@ -182,13 +182,18 @@ public struct LiveFetcher: Sendable {
             } catch {
                 result = .failure(error)
             }
-            // A refused key is recorded before the next request through the gate can check for it.
-            if case .success(let response) = result, response.status == 401 || response.status == 403 {
-                do {
-                    try resource.validate(response.body)
-                } catch let error as ProviderError where error.rejectedKey {
-                    _ = await rejectKey(provider, detail: error.reason)
-                } catch {}
+            // A refused key is recorded before the next request through the gate can check for it: by its status,
+            // or by a body that says so (Google's REQUEST_DENIED comes with 200).
+            if case .success(let response) = result {
+                if response.status == 401 || response.status == 403 {
+                    _ = await rejectKey(provider, detail: "HTTP \(response.status)\(Self.detail(response, resource))")
+                } else if provider == .google, (200..<300).contains(response.status) {
+                    do {
+                        try resource.validate(response.body)
+                    } catch let error as ProviderError where error.rejectedKey {
+                        _ = await rejectKey(provider, detail: error.reason)
+                    } catch {}
+                }
             }
             await gate.leave()
 

@@ -92,7 +92,7 @@ public struct ResponseCache: Sendable {
     /// Writes `data` beside `url`, flushes it to disk, and renames it over `url` in one step. `rename(2)`
     /// replaces an existing file atomically; Foundation's `replaceItemAt` on Linux deletes the old file and
     /// then fails, which once emptied the whole cache.
-    static func replace(_ url: URL, with data: Data) throws {
+    public static func replace(_ url: URL, with data: Data) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
         let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)

@@ -15,10 +15,13 @@ public struct Place: Hashable, Sendable {
         public var url: String
         public var width: Int?
         public var height: Int?
-        public init(url: String, width: Int?, height: Int?) {
+        /// Where the site publishes its copy (`photos/….jpg`), once downloaded; only such a copy is shown.
+        public var file: String?
+        public init(url: String, width: Int?, height: Int?, file: String? = nil) {
             self.url = url
             self.width = width
             self.height = height
+            self.file = file
         }
     }
 

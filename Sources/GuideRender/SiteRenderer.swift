@@ -300,8 +300,9 @@ public struct SiteRenderer: Sendable {
             v["date"] = tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) }
             return v
         }
-        if let photo = p.photos.first, let url = Escape.webURL(photo.url) {
-            var v: View = ["url": url, "alt": "Photo of \(p.name)"]
+        // Only the site's own copy: a reader's browser never fetches from elsewhere, and never shows a broken image.
+        if let photo = p.photos.first, let file = photo.file {
+            var v: View = ["url": root + file, "alt": "Photo of \(p.name)"]
             v["width"] = photo.width
             v["height"] = photo.height
             view["photo"] = v

@@ -22,8 +22,12 @@ final class APITestServer: @unchecked Sendable {
 
     static let paths = [
         "/places/search", "/v3/places/search", "/discovery/v2/events.json", "/maps/api/geocode/json",
-        "/data/2.5/weather", "/v1/forecast", "/search", "/feeds/helsinki.ics", "/api/interpreter",
+        "/data/2.5/weather", "/v1/forecast", "/search", "/feeds/helsinki.ics", "/api/interpreter", photoPath,
     ]
+
+    /// Where the Foursquare fixture's photo is served when its address is pointed at this server
+    /// (`pointPhotosHere`): the fixture's suffix at 640 wide, as the decoder asks.
+    static let photoPath = "/img/general/width640/1234_abcd.jpg"
 
     private let lock = NSLock()
     private let server: HTTPServer
@@ -70,8 +74,10 @@ final class APITestServer: @unchecked Sendable {
             "/feeds/helsinki.ics": try fixture("helsinki-events.ics"),
             "/api/interpreter": try fixture("overpass-helsinki.json"),
             Self.mapPath: try fixture("overpass-map-kauppatori.json"),
+            Self.photoPath: try fixture("photo-64x48.jpg"),
         ])
         try server.start()
+        server.setBody("/places/search", server.pointingPhotosHere(try fixture("foursquare-current.json")))
         return server
     }
 
@@ -149,11 +155,20 @@ final class APITestServer: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Serves a fixture at `path` with one piece of its text replaced (a renamed place, an echoed key).
+    /// Serves a fixture at `path` with one piece of its text replaced (a renamed place, an echoed key). Photo
+    /// addresses lead to this server, as they do in every fixture it serves.
     func serve(_ path: String, fixture name: String, replacing text: String, with replacement: String) throws {
         let body = String(decoding: try fixture(name), as: UTF8.self)
         precondition(body.contains(text), "\(name) has no '\(text)'")
-        setBody(path, Data(body.replacingOccurrences(of: text, with: replacement).utf8))
+        setBody(path, pointingPhotosHere(Data(body.replacingOccurrences(of: text, with: replacement).utf8)))
+    }
+
+    /// Foursquare's photo addresses lead to this server instead of its image host (the tests have no internet).
+    func pointingPhotosHere(_ body: Data) -> Data {
+        Data(
+            String(decoding: body, as: UTF8.self).replacingOccurrences(
+                of: "https://fastly.4sqi.net/img/general/", with: "\(baseURL)/img/general/"
+            ).utf8)
     }
 
     func setBody(_ path: String, _ body: Data) {

@@ -1,6 +1,7 @@
 import Foundation
 import GuideBuild
 import GuideFetch
+import GuidePhotos
 import XCTest
 
 @testable import GuideValidate
@@ -48,7 +49,9 @@ final class CacheNightsTests: XCTestCase {
         let site = try TestSite(config: config)
         defer { site.remove() }
         let cache = ResponseCache(directory: site.dir.appendingPathComponent(".cityguide/cache"))
-        let expected = Set(Self.bodies.flatMap { ["\($0).json", "\($0).meta.json"] })
+        // Every body and its meta, and the one photo of the Foursquare answer, downloaded once.
+        let photo = "_photos/" + PhotoDownloads.fileName(server.baseURL + APITestServer.photoPath)
+        let expected = Set(Self.bodies.flatMap { ["\($0).json", "\($0).meta.json"] } + [photo])
 
         // Night 1: a first fetch fills the cache.
         XCTAssertEqual(try night(site, 1).warnings, [])
@@ -62,7 +65,9 @@ final class CacheNightsTests: XCTestCase {
             .replacingOccurrences(of: "Minimal Café", with: "Minimal Café Roastery")
         XCTAssertEqual(try night(site, 2).warnings, [])
         XCTAssertEqual(Set(cacheFiles(site).keys), expected, "no body lost, no temporary file left")
-        XCTAssertEqual(cache.read("berlin/places/coffee")?.body, Data(renamed.utf8), "the new body replaced the old")
+        XCTAssertEqual(
+            cache.read("berlin/places/coffee")?.body, server.pointingPhotosHere(Data(renamed.utf8)),
+            "the new body replaced the old")
         let afterGood = cacheFiles(site)
 
         // Night 3: every provider fails; the pages keep their data and say how old it is.

@@ -148,7 +148,7 @@ final class LiveFetchTests: XCTestCase {
         defer { site.remove() }
         server.latency = 0.15
         try builder(site).build()
-        XCTAssertEqual(server.hits.count, 15, "3 cities × (2 places, events, weather, base map)")
+        XCTAssertEqual(server.hits.count, 16, "3 cities × (2 places, events, weather, base map), and the one photo")
         XCTAssertEqual(server.maxInFlight, 2, "requests overlap, but never more than max_concurrent")
     }
 
@@ -343,7 +343,8 @@ final class LiveFetchTests: XCTestCase {
         defer { site.remove() }
         let recorded = site.dir.appendingPathComponent("night")
         let (files, _) = try builder(site).record(into: recorded)
-        XCTAssertEqual(files, 12, "manifest + 2 cities × (2 places + events + weather + map) + Kita's geocode")
+        XCTAssertEqual(
+            files, 13, "manifest + 2 cities × (2 places + events + weather + map) + Kita's geocode + the photo")
         for path in [
             "manifest.json", "kita/geocode.json", "kita/places/bars.json", "san-francisco/events.json",
             "san-francisco/weather.json",
