@@ -1,4 +1,5 @@
 import Foundation
+import GuideFetch
 import GuideModel
 import GuideOSM
 import XCTest
@@ -209,5 +210,40 @@ final class BaseMapTests: XCTestCase {
                 }
             }
         }
+    }
+}
+
+/// Hostile values in an Overpass base-map body: names stay text, impossible positions are left out, and nothing
+/// traps.
+final class BaseMapHostileTests: XCTestCase {
+    func testHostileNamesAndPositionsInAnOverpassMap() throws {
+        let evil = "<script>alert(1)</script>\u{0}" + String(repeating: "Ä", count: 5000)
+        let body = """
+            {"elements": [
+            {"type": "node", "id": 1, "lat": 60.17, "lon": 24.94, "tags": {"place": "suburb", "name": "\(evil)"}},
+            {"type": "node", "id": 2, "lat": 1e20, "lon": 24.94, "tags": {"place": "suburb", "name": "Far"}},
+            {"type": "way", "id": 3, "tags": {"highway": "primary", "name": "\(evil)"}, "geometry": [
+              {"lat": 60.1700, "lon": 24.9400}, {"lat": NaN, "lon": 24.9410}, {"lat": 60.1702, "lon": 24.9420},
+              {"lat": 60.1704, "lon": 24.9440}, {"lat": 60.1706, "lon": 1e20}]},
+            {"type": "way", "id": 4, "tags": {"highway": "footway"}, "geometry": "not a list"}
+            ]}
+            """
+        let decoded = try OverpassDecoder.baseMap(from: Data(body.utf8))
+        XCTAssertEqual(decoded.value.districts.count, 1, "a district off the globe is left out")
+        XCTAssertEqual(decoded.value.ways.map(\.points.count), [2], "bad points split the way; single points go")
+        let name = try XCTUnwrap(decoded.value.ways.first?.name)
+        XCTAssertFalse(name.contains("\u{0}"))
+        XCTAssertLessThanOrEqual(name.count, 200)
+        var spec = MapSpec(
+            id: "m", title: "t", description: "d",
+            pins: [
+                MapSpec.Pin(
+                    number: 1, name: "A", coordinate: Coordinate(latitude: 60.1701, longitude: 24.9425), href: nil)
+            ],
+            origin: nil, units: .metric, attribution: "")
+        spec.baseMap = decoded.value
+        let svg = SVGMap.render(spec)
+        XCTAssertFalse(svg.contains("<script"))
+        guard case .success = XMLDoc.parse(Data(svg.utf8), name: "map") else { return XCTFail("not well-formed") }
     }
 }
