@@ -1,25 +1,102 @@
 import Foundation
 import GuideBuild
 
-/// `swift run -c release cityguide-bench [cities] [categories] [places]`
+/// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--write-site DIR]
+/// [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
 /// Generates a recorded folder in the real wire formats, builds it through the whole pipeline, and prints
 /// pages per second, time per stage and peak memory. A benchmark, not a test: run it and compare runs.
 @main
 enum Benchmark {
+    static let usage = """
+        usage: cityguide-bench [--cities N] [--categories N] [--places N] [--write-site DIR]
+                               [--compare-hugo [--anchor PATH]]
+          --cities, --categories, --places   the generated site's size (default 20, 8, 50; any N ≥ 1)
+          --write-site DIR    write the generated recorded folder and site.yaml into DIR and stop, so
+                              `cityguide build` can be timed as a whole process
+          --compare-hugo      also time the cityguide executable and Hugo on the same page count, 3 rounds
+                              interleaved (Hugo's site from --anchor, default ../shared/bench/hugo_anchor.sh)
+        """
+
+    struct Options {
+        var cities = 20
+        var categories = 8
+        var places = 50
+        var writeSite: URL?
+        var compareHugo = false
+        var anchor = "../shared/bench/hugo_anchor.sh"
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, BenchError> {
+        var options = Options()
+        var positional: [Int] = []
+        var rest = arguments[...]
+        // A size: a whole number from 1 up, or nil.
+        func size() -> Int? {
+            guard let text = rest.popFirst(), let value = Int(text), (1...1_000_000).contains(value) else { return nil }
+            return value
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--cities", "--categories", "--places":
+                guard let n = size() else {
+                    return .failure(BenchError("\(argument) needs a whole number from 1 to 1000000"))
+                }
+                if argument == "--cities" { options.cities = n }
+                if argument == "--categories" { options.categories = n }
+                if argument == "--places" { options.places = n }
+            case "--write-site":
+                guard let path = rest.popFirst() else { return .failure(BenchError("--write-site needs a folder")) }
+                options.writeSite = URL(fileURLWithPath: path)
+            case "--compare-hugo": options.compareHugo = true
+            case "--anchor":
+                guard let path = rest.popFirst() else { return .failure(BenchError("--anchor needs a path")) }
+                options.anchor = path
+            case "-h", "--help": return .failure(BenchError(""))
+            default:
+                guard let n = Int(argument), n >= 1 else {
+                    return .failure(BenchError("unknown argument '\(argument)'"))
+                }
+                positional.append(n)
+            }
+        }
+        guard positional.count <= 3 else { return .failure(BenchError("at most three numbers")) }
+        if positional.count > 0 { options.cities = positional[0] }
+        if positional.count > 1 { options.categories = positional[1] }
+        if positional.count > 2 { options.places = positional[2] }
+        return .success(options)
+    }
+
     static func main() throws {
-        let arguments = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-        let cities = arguments.count > 0 ? arguments[0] : 20
-        let categories = arguments.count > 1 ? arguments[1] : 8
-        let places = arguments.count > 2 ? arguments[2] : 50
+        let options: Options
+        switch parse(Array(CommandLine.arguments.dropFirst())) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            if !error.message.isEmpty { FileHandle.standardError.write(Data("error: \(error.message)\n".utf8)) }
+            FileHandle.standardError.write(Data((usage + "\n").utf8))
+            exit(error.message.isEmpty ? 0 : 2)
+        }
+        let generator = Generator(cities: options.cities, categories: options.categories, places: options.places)
+        if let folder = options.writeSite {
+            if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
+                FileHandle.standardError.write(
+                    Data("error: \(folder.path) is not empty\n  fix: name a new or empty folder\n".utf8))
+                exit(2)
+            }
+            try generator.write(to: folder)
+            print(
+                "wrote \(options.cities) cities × \(options.categories) categories × \(options.places) places into "
+                    + "\(folder.path)\nbuild it: (cd \(folder.path) && cityguide build)")
+            return
+        }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-bench-\(getpid())")
         // BENCH_KEEP=1 keeps the generated site for `cityguide check` or a profiler.
         let keep = ProcessInfo.processInfo.environment["BENCH_KEEP"] != nil
         defer { if !keep { try? FileManager.default.removeItem(at: root) } }
 
         let generateStart = Date()
-        try Generator(cities: cities, categories: categories, places: places).write(to: root)
+        try generator.write(to: root)
         print(
-            "generated \(cities) cities × \(categories) categories × \(places) places in "
+            "generated \(options.cities) cities × \(options.categories) categories × \(options.places) places in "
                 + String(format: "%.2f s", Date().timeIntervalSince(generateStart)))
 
         var runs: [BuildSummary] = []
@@ -44,6 +121,16 @@ enum Benchmark {
                     100 * stage.seconds / best.totalSeconds))
         }
         print("peak memory (VmHWM): \(peakMemory())")
+        if options.compareHugo {
+            // The anchor's path is the caller's, relative to where the benchmark was started.
+            let anchor = URL(fileURLWithPath: options.anchor).standardizedFileURL.path
+            do {
+                try HugoComparison(root: root, pages: best.pages, anchor: anchor).run()
+            } catch let error as BenchError {
+                FileHandle.standardError.write(Data("error: the comparison stopped: \(error.message)\n".utf8))
+                exit(1)
+            }
+        }
     }
 
     static func peakMemory() -> String {
@@ -53,6 +140,11 @@ enum Benchmark {
         let kilobytes = Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
         return String(format: "%.0f MiB", kilobytes / 1024)
     }
+}
+
+struct BenchError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
 }
 
 /// A deterministic synthetic site: Foursquare bodies (current API shape), events, weather and geocode per city.

@@ -1,0 +1,91 @@
+import Foundation
+
+/// The whole `cityguide build` process against Hugo rendering the anchor site of the same page count, and a plain
+/// copy of cityguide's output, interleaved over three rounds so the machine's drift falls on both alike.
+struct HugoComparison {
+    var root: URL
+    var pages: Int
+    var anchor: String
+    var rounds = 3
+
+    struct Timing {
+        var wall: Double
+        var cpu: Double
+    }
+
+    func run() throws {
+        print("\ncompare with Hugo (\(pages) pages each, \(rounds) rounds, whole processes):")
+        guard let hugo = which("hugo") else {
+            return print("  hugo is not installed (apt-get install hugo); comparison skipped")
+        }
+        guard FileManager.default.fileExists(atPath: anchor) else {
+            return print("  no Hugo anchor at \(anchor) (--anchor PATH); comparison skipped")
+        }
+        // The cityguide executable built beside this benchmark.
+        let cityguide = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("cityguide")
+        guard FileManager.default.isExecutableFile(atPath: cityguide.path) else {
+            return print("  no cityguide executable beside the benchmark (swift build -c release); comparison skipped")
+        }
+        let work = root.appendingPathComponent("hugo")
+        _ = try time("/bin/bash", [anchor, "\(pages)", work.path], in: root)
+        var ours: [Timing] = [], theirs: [Timing] = [], copies: [Timing] = []
+        for round in 1...rounds {
+            let output = root.appendingPathComponent("Output")
+            let a = try time(cityguide.path, ["build"], in: root)
+            let b = try time(
+                hugo, ["--quiet", "-d", work.appendingPathComponent("out").path],
+                in: work.appendingPathComponent("site"))
+            let copy = root.appendingPathComponent("copy")
+            try? FileManager.default.removeItem(at: copy)
+            let c = try time("/bin/cp", ["-r", output.path, copy.path], in: root)
+            ours.append(a)
+            theirs.append(b)
+            copies.append(c)
+            print(
+                String(
+                    format: "  round %d: cityguide %.2f s (cpu %.2f s) · hugo %.2f s (cpu %.2f s) · cp -r %.2f s · "
+                        + "cityguide/hugo %.2f×, cityguide/copy %.2f×", round, a.wall, a.cpu, b.wall, b.cpu, c.wall,
+                    a.wall / b.wall, a.wall / c.wall))
+        }
+        let best = { (list: [Timing]) in list.map(\.wall).min() ?? 0 }
+        let bestCPU = { (list: [Timing]) in list.map(\.cpu).min() ?? 0 }
+        print(
+            String(
+                format:
+                    "  best: cityguide %.2f s, hugo %.2f s, copy %.2f s: cityguide takes %.2f× Hugo's time per page "
+                    + "(%.2f× its CPU) and %.2f× the copy's", best(ours), best(theirs), best(copies),
+                best(ours) / best(theirs), bestCPU(ours) / max(bestCPU(theirs), 0.001), best(ours) / best(copies)))
+    }
+
+    func which(_ name: String) -> String? {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Wall and CPU time of one child process; its output is discarded, a failure stops the comparison.
+    func time(_ executable: String, _ arguments: [String], in directory: URL) throws -> Timing {
+        var before = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &before)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let start = Date()
+        try process.run()
+        process.waitUntilExit()
+        let wall = Date().timeIntervalSince(start)
+        guard process.terminationStatus == 0 else {
+            throw BenchError(
+                "\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+        var after = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &after)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        let cpu =
+            seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)
+        return Timing(wall: wall, cpu: cpu)
+    }
+}
