@@ -53,6 +53,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]
         ),
         .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
+        // The build manifest: what the last build published, so the next renders only what changed.
+        .target(name: "GuideIncremental", dependencies: ["GuideModel", "GuideWrite"]),
         // The report's map as PNG (mail clients show no SVG), and its delivery over SMTP.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -68,27 +70,35 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
                 "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
-                .product(name: "Logging", package: "swift-log"),
+                "GuideIncremental", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `cityguide serve`: the site on 127.0.0.1, built again on every change, pages reloaded by server-sent events.
+        .target(
+            name: "GuideServe",
+            dependencies: [
+                "GuideBuild", "GuideWrite", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),
         .executableTarget(
             name: "cityguide",
             dependencies: [
-                "GuideBuild", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
+                "GuideBuild", "GuideServe", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "cityguide-bench",
-            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch"]
+            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental"]
         ),
         .testTarget(
             name: "CityguideTests",
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
-                "GuidePhotos",
+                "GuidePhotos", "GuideIncremental", "GuideServe",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

@@ -24,3 +24,13 @@ int cityguide_exchange(const char *a, const char *b) {
     return -1;
 #endif
 }
+
+int cityguide_syncfs(int fd) {
+#if defined(__linux__)
+    return syncfs(fd);
+#else
+    (void)fd;
+    sync();
+    return 0;
+#endif
+}

@@ -94,7 +94,13 @@ public enum Ranking {
     }
 
     static func nameKey(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        // ASCII folds to lower case; Foundation's folding, called for every comparison of a sort, was most of
+        // the analysis.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
+            return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+        return name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 
     /// Present values first, larger first; nil when equal so the caller breaks the tie.

@@ -12,6 +12,8 @@ public struct BuildSummary: Sendable {
     public var stages: [(name: String, seconds: Double)]
     /// Requests, cache hits, retries and failures per provider, for live builds.
     public var fetch: FetchReport?
+    /// What the Write stage rendered, wrote and kept.
+    public var published = Published()
     /// What `--report` wrote and sent.
     public var report: ReportSummary?
 
@@ -23,7 +25,11 @@ public struct BuildSummary: Sendable {
     public var text: String {
         let times = stages.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: " · ")
         let fetchText = fetch.map { "\n" + $0.text } ?? ""
-        return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files), "
+        let changes =
+            published.unchanged
+            ? "nothing changed, the output was left as it was"
+            : "\(published.rendered) rendered, \(published.written) written, \(files - published.written) kept"
+        return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files; \(changes)), "
             + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") in \(String(format: "%.2f", totalSeconds)) s (\(times))"
             + fetchText + (report.map { "\n" + $0.text } ?? "")
     }

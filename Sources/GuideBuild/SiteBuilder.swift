@@ -70,28 +70,25 @@ public struct SiteBuilder: Sendable {
         var history = analysedHistory
         let photos = timed("photos") { publishPhotos(config, &guides) }
         let site = siteInfo(config, fetched)
-        let pages = try timed("render") {
-            try SiteRenderer(templates: templates, site: site, guides: guides).render().map { ($0.path, $0.bytes) }
-                + photos.files
-                + Exports.files(
-                    site: ExportSite(
-                        title: config.title, baseURL: config.baseURL, buildDate: buildDate,
-                        version: cityguideVersion), guides: guides)
+        let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
+        let exportSite = ExportSite(
+            title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
+        // Rendered, checked and written a page at a time; only what changed since the last build.
+        let published = try timed("pages") {
+            try PublishStep(
+                renderer: renderer, guides: guides, site: site, exportSite: exportSite,
+                templatesDigest: templates.digest, files: photos.files
+            ).publish(to: output, checkpoint: checkpoint)
         }
-        _ = try timed("write") {
-            try SiteWriter(output: output, checkpoint: checkpoint).write(pages.sorted { $0.0 < $1.0 }, lock: lock) {
-                staging in
-                let problems = SiteChecker(root: staging).check().problems
-                if !problems.isEmpty { throw BuildError.invalidPages(problems) }
-            }
-        }
+        withExtendedLifetime(lock) {}
         // Only what was published is remembered.
         timed("history") { history.record(night) }
         var summary = BuildSummary(
-            cities: guides.count, pages: pages.filter { $0.0.hasSuffix(".html") }.count, files: pages.count,
+            cities: guides.count, pages: published.pages, files: published.files,
             warnings: fetched.cities.flatMap(\.warnings) + photos.warnings + guides.compactMap(Self.emptyCityWarning)
                 + history.warnings,
             buildDate: buildDate, stages: stages, fetch: fetched.report)
+        summary.published = published
         if let report {
             do {
                 summary.report = try timed("report") {
@@ -128,6 +125,21 @@ public struct SiteBuilder: Sendable {
         let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
         let label = config.templates.map { relativeLabel($0) } ?? "Templates"
         return (config, try TemplateSet.load(folder: folder, label: label))
+    }
+
+    /// What a build reads from disk besides the cache: the config, the templates, recorded data, iCalendar files
+    /// and the OpenStreetMap extract (`cityguide serve` builds again when one of them changes).
+    public func watchedPaths() -> [URL] {
+        let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
+        guard let config = try? ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
+        else { return [configFile, beside] }
+        var paths = [configFile, config.templates ?? beside]
+        if case .recorded(let folder) = config.source { paths.append(folder) }
+        if let extract = config.osmExtract { paths.append(extract) }
+        for city in config.cities {
+            for case .file(let file) in city.eventFeeds { paths.append(file) }
+        }
+        return paths
     }
 
     func siteInfo(_ config: SiteConfig, _ fetched: Fetched) -> SiteInfo {

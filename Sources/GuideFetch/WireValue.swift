@@ -3,7 +3,7 @@ import Foundation
 /// A provider's JSON, read leniently: any value of any type, so a record with an odd field (a number where
 /// text was expected, `1e400`, `NaN`, an object instead of a list) is still a record and its mapping code
 /// decides what to keep. Providers' wire formats are read from this tree inside their own files.
-enum WireValue: Decodable, Sendable {
+enum WireValue: Sendable {
     case object([String: WireValue])
     case array([WireValue])
     case string(String)
@@ -12,25 +12,6 @@ enum WireValue: Decodable, Sendable {
     case null
     /// Present but not readable as any of the above (a number beyond Double's range).
     case unreadable
-
-    init(from decoder: Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode([String: WireValue].self) {
-            self = .object(value)
-        } else if let value = try? container.decode([WireValue].self) {
-            self = .array(value)
-        } else {
-            self = .unreadable
-        }
-    }
 
     subscript(_ key: String) -> WireValue? {
         if case .object(let members) = self { return members[key] }
@@ -106,21 +87,11 @@ enum WireValue: Decodable, Sendable {
         }
         let (repaired, notes) = JSONRepair.repair(data)
         do {
-            return (try JSONDecoder().decode(WireValue.self, from: repaired), notes)
-        } catch let error as DecodingError {
-            throw ProviderError("\(provider) response could not be read: \(describe(error))")
-        }
-    }
-
-    static func describe(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError as NSError? {
-                return "the JSON is malformed or truncated (\(underlying.localizedDescription))"
-            }
-            return "the JSON is malformed or truncated"
-        default:
-            return "the JSON is malformed or truncated"
+            return (try WireJSON.parse(repaired), notes)
+        } catch let error as WireJSON.Malformed {
+            throw ProviderError(
+                "\(provider) response could not be read: the JSON is malformed or truncated "
+                    + "(\(error.problem) at byte \(error.offset))")
         }
     }
 }

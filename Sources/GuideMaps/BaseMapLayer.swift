@@ -41,10 +41,19 @@ enum BaseMapLayer {
         for way in map.ways {
             // Detail a city-wide map cannot show: buildings, service roads and tram tracks only near, paths up to
             // twice that scale.
-            let nearOnly: Set<BaseMap.Kind> = [.building, .service, .tram]
-            let paths: Set<BaseMap.Kind> = [.footway, .steps]
-            if nearOnly.contains(way.kind) && !near { continue }
-            if paths.contains(way.kind) && metresPerUnit > 2 * nearScale { continue }
+            switch way.kind {
+            case .building, .service, .tram: if !near { continue }
+            case .footway, .steps: if metresPerUnit > 2 * nearScale { continue }
+            default: break
+            }
+            // Web Mercator keeps north up and east right, so the box's corners bound the way on the map too.
+            let northWest = projection.point(Coordinate(latitude: way.box.north, longitude: way.box.west))
+            let southEast = projection.point(Coordinate(latitude: way.box.south, longitude: way.box.east))
+            if southEast.x < frame.minX || northWest.x > frame.maxX || southEast.y < frame.minY
+                || northWest.y > frame.maxY
+            {
+                continue
+            }
             let screen = way.points.map(projection.point)
             if way.kind.isArea {
                 guard screen.count > 3, let first = screen.first, let last = screen.last, first == last else {

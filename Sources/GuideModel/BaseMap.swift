@@ -20,15 +20,18 @@ public struct BaseMap: Sendable {
     public struct Way: Sendable {
         public var kind: Kind
         public var name: String?
-        public var points: [Coordinate]
+        public var points: [Coordinate] { didSet { box = GeoBox(bounding: points) } }
         /// A pedestrian may use it (streets and paths without `foot=no`, `access=private`, …).
         public var walkable: Bool
+        /// Around every point: a map leaves out the ways outside its frame without projecting them.
+        public private(set) var box: GeoBox
 
         public init(kind: Kind, name: String?, points: [Coordinate], walkable: Bool = false) {
             self.kind = kind
             self.name = name
             self.points = points
             self.walkable = walkable
+            self.box = GeoBox(bounding: points)
         }
     }
 
@@ -83,6 +86,22 @@ public struct GeoBox: Sendable, Hashable {
         self.init(
             south: center.latitude - dLat, west: center.longitude - dLon, north: center.latitude + dLat,
             east: center.longitude + dLon)
+    }
+
+    /// The smallest box around the points (an empty one at 0,0 for none).
+    public init(bounding points: [Coordinate]) {
+        guard let first = points.first else {
+            self.init(south: 0, west: 0, north: 0, east: 0)
+            return
+        }
+        var box = GeoBox(south: first.latitude, west: first.longitude, north: first.latitude, east: first.longitude)
+        for point in points.dropFirst() {
+            box.south = min(box.south, point.latitude)
+            box.north = max(box.north, point.latitude)
+            box.west = min(box.west, point.longitude)
+            box.east = max(box.east, point.longitude)
+        }
+        self = box
     }
 
     public func contains(_ c: Coordinate) -> Bool {

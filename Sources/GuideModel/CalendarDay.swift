@@ -20,9 +20,23 @@ public enum CalendarDay {
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
             (1900...2200).contains(year), (1...12).contains(month), day >= 1
         else { return false }
+        return day <= daysIn(month: month, year: year)
+    }
+
+    /// Days in a month of the proleptic Gregorian calendar.
+    public static func daysIn(month: Int, year: Int) -> Int {
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return day <= lengths[month - 1]
+        return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][max(0, min(11, month - 1))]
+    }
+
+    /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
+    public static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -22,9 +22,11 @@ public struct Coordinate: Hashable, Sendable, Codable {
 
     /// Fixed-point text without Foundation's `String(format:)`, which dominated map rendering: pages print
     /// thousands of coordinates. Rounds half away from zero; never prints "-0".
+    static let powersOfTen: [Double] = [1, 10, 100, 1000, 10_000, 100_000, 1_000_000]
+
     public static func format(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "0" }
-        let scale = [1.0, 10, 100, 1000, 10_000, 100_000, 1_000_000][max(0, min(6, decimals))]
+        let scale = powersOfTen[max(0, min(6, decimals))]
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else { return String(value) }
         let units = Int(scaled)

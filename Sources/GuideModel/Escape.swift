@@ -2,6 +2,13 @@
 public enum Escape {
     /// Safe in XML/HTML text and in single- or double-quoted attribute values (and so in SVG text).
     public static func xml(_ text: String) -> String {
+        // Most text is printable ASCII with nothing to escape: returned as it is.
+        if text.utf8.allSatisfy({
+            $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "<")
+                && $0 != UInt8(ascii: ">") && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "'")
+        }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -15,7 +15,8 @@ public struct SiteRenderer: Sendable {
         self.guides = guides
     }
 
-    enum Job: Sendable {
+    /// One page to render.
+    public enum Job: Sendable {
         case home, notFound
         /// The reader's saved places (filled in the browser).
         case saved
@@ -26,7 +27,8 @@ public struct SiteRenderer: Sendable {
         case neighborhood(Int, Int)
     }
 
-    var jobs: [Job] {
+    /// Every page of the site, in a stable order.
+    public var jobs: [Job] {
         var jobs: [Job] = [.home, .notFound, .saved]
         for (c, guide) in guides.enumerated() {
             jobs.append(.city(c))
@@ -37,6 +39,36 @@ public struct SiteRenderer: Sendable {
         }
         return jobs
     }
+
+    /// Where a page goes, without rendering it.
+    public func path(_ job: Job) -> String {
+        switch job {
+        case .home: return "index.html"
+        case .notFound: return "404.html"
+        case .saved: return "saved/index.html"
+        case .city(let c): return SitePaths.city(guides[c])
+        case .events(let c): return SitePaths.events(guides[c])
+        case .category(let c, let i): return SitePaths.category(guides[c], guides[c].categories[i].id)
+        case .neighborhood(let c, let i): return SitePaths.neighborhood(guides[c], guides[c].neighborhoods[i])
+        case .place(let c, let id): return SitePaths.place(guides[c], guides[c].places[id]!)
+        }
+    }
+
+    /// The city a page shows, by index; nil for the pages that show every city (home, 404, saved places).
+    public static func city(of job: Job) -> Int? {
+        switch job {
+        case .home, .notFound, .saved: return nil
+        case .city(let c), .events(let c), .category(let c, _), .neighborhood(let c, _), .place(let c, _): return c
+        }
+    }
+
+    /// The stylesheet, the script and the other files copied as they are.
+    public var assets: [Page] {
+        templates.assets.sorted { $0.key < $1.key }.map { Page(path: $0.key, bytes: $0.value) }
+    }
+
+    /// sitemap.xml and robots.txt, for the site's pages.
+    public func extras(htmlPaths: [String]) -> [Page] { SiteFiles.extras(site: site, htmlPaths: htmlPaths) }
 
     /// Every file of the site, sorted by path. Pages render in parallel across cores.
     /// - Throws: `TemplateError` when a template makes a page too costly to render (the first in page order).
@@ -53,7 +85,7 @@ public struct SiteRenderer: Sendable {
         return pages.sorted { $0.path < $1.path }
     }
 
-    func render(_ job: Job) -> Result<Page, TemplateError> {
+    public func render(_ job: Job) -> Result<Page, TemplateError> {
         let (path, template, view) = context(job)
         let budget = RenderBudget()
         let html = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: template) ?? ""

@@ -1,5 +1,6 @@
 import Foundation
 import GuideEmbedded
+import GuideModel
 import Mustache
 
 /// The Mustache templates and static assets of a site: the ones built into cityguide, overridden file by file
@@ -27,6 +28,8 @@ public struct TemplateSet: Sendable {
     public let assets: [String: Data]
     /// Where each template came from, as messages name it ("Templates/city.mustache").
     let origins: [String: String]
+    /// A hash of every template and asset: the part of each page's inputs that the templates are.
+    public let digest: UInt64
 
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
@@ -74,10 +77,13 @@ public struct TemplateSet: Sendable {
         let scans = texts.mapValues { TemplateScan($0.text) }
         try checkStructure(scans, files: texts.mapValues(\.file), label: label)
 
+        HTMLEscaping.register()
         var library = MustacheLibrary()
         for (name, template) in texts.sorted(by: { $0.key < $1.key }) {
             do {
-                library.register(try MustacheTemplate(string: template.text), named: name)
+                // Parsed as written first, so a mistake is reported at its own line and column.
+                _ = try MustacheTemplate(string: template.text)
+                library.register(try MustacheTemplate(string: HTMLEscaping.pragma + template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
                 throw TemplateError(
                     file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
@@ -94,7 +100,13 @@ public struct TemplateSet: Sendable {
                 file: "\(label)/assets/style.css", line: nil, column: nil, problem: "the stylesheet is missing",
                 fix: "restore assets/style.css (`cityguide init --templates` writes the built-in one)")
         }
-        return TemplateSet(library: library, assets: assets, origins: texts.mapValues(\.file))
+        // Every file that can change a page, the ones overridden and the ones not.
+        var digest = Fingerprint()
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            digest.add(path)
+            digest.mix(XXH64.hash(file.bytes))
+        }
+        return TemplateSet(library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value)
     }
 
     /// Missing partials, dynamic partials, partials or parents that include each other, and nesting too deep

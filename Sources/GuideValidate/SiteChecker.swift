@@ -173,8 +173,17 @@ public struct SiteChecker: Sendable {
                     fix: "point it at an id on this page")
             }
         }
+        // A page names the same few targets many times (each map twice, its pins and the legend).
+        var verdicts: [String: LinkVerdict] = [:]
         for link in doc.select("//@href | //@src") {
-            switch checkLink(link.value, from: path, ids: seen, existing: existing) {
+            let verdict: LinkVerdict
+            if let known = verdicts[link.value] {
+                verdict = known
+            } else {
+                verdict = checkLink(link.value, from: path, ids: seen, existing: existing)
+                verdicts[link.value] = verdict
+            }
+            switch verdict {
             case .fine: break
             case .problem(let message, let fix): problem(link.line, message, fix: fix)
             case .fragment(let page, let id): result.fragments.append((link.line, link.value, page, id))
@@ -196,6 +205,22 @@ public struct SiteChecker: Sendable {
         let value =
             raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
             ? raw.trimmingCharacters(in: .whitespaces) : raw
+        // Most links are to an id on the page (a map's shapes) or relative: neither can have a scheme.
+        let first = value.utf8.first
+        if first == UInt8(ascii: "#") {
+            return ids[String(value.dropFirst())] == nil
+                ? .problem(
+                    "the link '\(value)' points at an id that is not on the page", fix: "link to an id this page has")
+                : .fine
+        }
+        if first != UInt8(ascii: ".") {
+            if let problem = checkScheme(value) { return problem }
+        }
+        return checkRelative(value, from: page, existing: existing)
+    }
+
+    /// nil when the link has no scheme; `.fine` for the schemes pages may use.
+    private func checkScheme(_ value: String) -> LinkVerdict? {
         let scheme = value.prefix(8).lowercased()
         if scheme.hasPrefix("http://") || scheme.hasPrefix("https://") || scheme.hasPrefix("tel:")
             || scheme.hasPrefix("mailto:") || scheme.hasPrefix("geo:")
@@ -207,25 +232,27 @@ public struct SiteChecker: Sendable {
                 "the link '\(value)' uses the scheme '\(value[..<colon].lowercased())', which pages must not use",
                 fix: "link only to http(s), tel:, mailto: and geo: addresses and to pages of the site")
         }
-        if value.hasPrefix("#") {
-            return ids[String(value.dropFirst())] == nil
-                ? .problem(
-                    "the link '\(value)' points at an id that is not on the page", fix: "link to an id this page has")
-                : .fine
-        }
         if value.hasPrefix("/") {
             return .problem(
                 "the link '\(value)' is absolute; links must be relative so the site works from any folder",
                 fix: "write it relative to the page, e.g. with {{root}} in a template")
         }
+        return nil
+    }
+
+    private func checkRelative(_ value: String, from page: String, existing: Set<String>?) -> LinkVerdict {
         var target = value
         var fragment = ""
-        if let cut = target.firstIndex(where: { $0 == "#" || $0 == "?" }) {
-            if let hash = value.firstIndex(of: "#") { fragment = String(value[value.index(after: hash)...]) }
-            target = String(target[..<cut])
+        // Bytes, not characters: a page holds thousands of links.
+        let utf8 = value.utf8
+        if let cut = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
+            if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
+                fragment = String(value[utf8.index(after: hash)...])
+            }
+            target = String(value[..<cut])
         }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
-        if target.contains("%") { target = target.removingPercentEncoding ?? target }
+        if target.utf8.contains(UInt8(ascii: "%")) { target = target.removingPercentEncoding ?? target }
         guard let resolved = Self.resolve(target, from: page) else {
             return .problem("the link '\(value)' leads outside the site", fix: "link to a page inside the site")
         }
@@ -243,16 +270,24 @@ public struct SiteChecker: Sendable {
 
     /// A relative link from a page, as a path from the site root; nil when it climbs above the root.
     static func resolve(_ link: String, from page: String) -> String? {
-        var parts = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
-        for part in link.split(separator: "/", omittingEmptySubsequences: false) {
-            switch part {
-            case "", ".": continue
-            case "..":
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            default: parts.append(String(part))
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var path = Array(page.utf8)
+        func up() { path.removeSubrange((path.lastIndex(of: slash) ?? path.startIndex)...) }
+        up()
+        let bytes = Array(link.utf8)
+        var start = 0
+        for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
+            let part = bytes[start..<end]
+            start = end + 1
+            if part.isEmpty || part.elementsEqual([dot]) { continue }
+            if part.elementsEqual([dot, dot]) {
+                guard !path.isEmpty else { return nil }
+                up()
+            } else {
+                if !path.isEmpty { path.append(slash) }
+                path += part
             }
         }
-        return parts.joined(separator: "/")
+        return String(decoding: path, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideIncremental
 
 /// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--write-site DIR]
 /// [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
@@ -100,11 +101,15 @@ enum Benchmark {
                 + String(format: "%.2f s", Date().timeIntervalSince(generateStart)))
 
         var runs: [BuildSummary] = []
+        let output = root.appendingPathComponent("Output")
+        let builder = SiteBuilder(
+            configFile: root.appendingPathComponent("site.yaml"), configName: "site.yaml", output: output,
+            environment: [:])
         for run in 1...2 {
-            let summary = try SiteBuilder(
-                configFile: root.appendingPathComponent("site.yaml"), configName: "site.yaml",
-                output: root.appendingPathComponent("Output"), environment: [:]
-            ).build()
+            // Clean builds: without the last build's output and manifest, everything is rendered.
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: BuildManifest.location(for: output))
+            let summary = try builder.build()
             runs.append(summary)
             let rate = Double(summary.pages) / summary.totalSeconds
             print("run \(run): \(summary.text)")
@@ -121,6 +126,22 @@ enum Benchmark {
                     100 * stage.seconds / best.totalSeconds))
         }
         print("peak memory (VmHWM): \(peakMemory())")
+        // The same input again, then one city's data changed: what the incremental build costs.
+        let unchanged = try builder.build()
+        print(
+            String(
+                format: "unchanged rebuild: %.2f s = %.1f %% of the best clean build (%d rendered, %d written)",
+                unchanged.totalSeconds, 100 * unchanged.totalSeconds / best.totalSeconds,
+                unchanged.published.rendered, unchanged.published.written))
+        let weather = root.appendingPathComponent("data/city-0/weather.json")
+        let text = try String(contentsOf: weather, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "12.5", with: "17.5").utf8).write(to: weather)
+        let oneCity = try builder.build()
+        print(
+            String(
+                format: "one city changed: %.2f s = %.1f %% of the best clean build (%d rendered, %d written)",
+                oneCity.totalSeconds, 100 * oneCity.totalSeconds / best.totalSeconds, oneCity.published.rendered,
+                oneCity.published.written))
         if options.compareHugo {
             // The anchor's path is the caller's, relative to where the benchmark was started.
             let anchor = URL(fileURLWithPath: options.anchor).standardizedFileURL.path
@@ -152,6 +173,8 @@ struct Generator {
     var cities: Int
     var categories: Int
     var places: Int
+    /// Each city's pages carry a base map, as real ones do (`map.json`, Overpass's wire format).
+    var baseMap = true
 
     func write(to root: URL) throws {
         var rng = SplitMix(seed: 42)
@@ -223,11 +246,74 @@ struct Generator {
                 "main": ["temp": 12.5, "feels_like": 11.0, "humidity": 70], "wind": ["speed": 3.0],
             ]
             try JSONSerialization.data(withJSONObject: weather).write(to: dir.appendingPathComponent("weather.json"))
+            if baseMap {
+                try JSONSerialization.data(withJSONObject: Self.baseMap(lat: lat, lon: lon, rng: &rng))
+                    .write(to: dir.appendingPathComponent("map.json"))
+            }
         }
         try Data(#"{"recorded_at": "2026-11-20T18:00:00Z", "weather_units": "metric"}"#.utf8)
             .write(to: data.appendingPathComponent("manifest.json"))
         try Data(yaml.utf8).write(to: root.appendingPathComponent("site.yaml"))
         // No Templates/ folder: the built-in templates, as a new user's build would use them.
+    }
+}
+
+extension Generator {
+    /// A city's base map as Overpass answers the live query: a street grid 150 m apart over 2.4 km with names,
+    /// two main roads, a river, parks and, near the center, buildings (about the size of a real city center's).
+    static func baseMap(lat: Double, lon: Double, rng: inout SplitMix) -> [String: Any] {
+        let dLat = 150.0 / 111_320, dLon = dLat / max(0.2, cos(lat * .pi / 180))
+        var elements: [[String: Any]] = []
+        var id = 1
+        func way(_ tags: [String: String], _ points: [(Double, Double)]) {
+            elements.append([
+                "type": "way", "id": id, "tags": tags,
+                "geometry": points.map { ["lat": ($0.0 * 1e7).rounded() / 1e7, "lon": ($0.1 * 1e7).rounded() / 1e7] },
+            ])
+            id += 1
+        }
+        let lines = -8...8
+        for i in lines {
+            let kind = i == 0 ? "primary" : i % 4 == 0 ? "secondary" : i % 2 == 0 ? "residential" : "footway"
+            // Points every 50 m, a little off the straight line, as surveyed streets are.
+            let steps = (lines.lowerBound * 3)...(lines.upperBound * 3)
+            way(
+                ["highway": kind, "name": "North Street \(i + 9)"],
+                steps.map { s in
+                    (lat + Double(i) * dLat + (rng.unit() - 0.5) * dLat * 0.04, lon + Double(s) * dLon / 3)
+                })
+            way(
+                ["highway": kind, "name": "East Avenue \(i + 9)"],
+                steps.map { s in
+                    (lat + Double(s) * dLat / 3, lon + Double(i) * dLon + (rng.unit() - 0.5) * dLon * 0.04)
+                })
+        }
+        way(
+            ["waterway": "river", "name": "Bench River"],
+            (0...40).map { s in
+                (lat - 7.5 * dLat + sin(Double(s) / 6) * dLat * 0.4, lon + Double(s - 20) * dLon * 0.4)
+            })
+        for (i, j) in [(-6, -6), (3, -2), (-2, 5), (5, 5)] {
+            let (a, b) = (lat + Double(i) * dLat, lon + Double(j) * dLon)
+            way(
+                ["leisure": "park", "name": "Park \(i)\(j)"],
+                [(a, b), (a + dLat, b), (a + dLat, b + dLon), (a, b + dLon), (a, b)])
+        }
+        // Four buildings in each block within about 1.2 km.
+        for i in -4..<4 {
+            for j in -4..<4 {
+                for (u, v) in [(0.2, 0.2), (0.55, 0.2), (0.2, 0.55), (0.55, 0.55)] {
+                    let a = lat + (Double(i) + u) * dLat, b = lon + (Double(j) + v) * dLon
+                    let h = dLat * (0.15 + rng.unit() * 0.1), w = dLon * (0.15 + rng.unit() * 0.1)
+                    way(["building": "yes"], [(a, b), (a + h, b), (a + h, b + w), (a, b + w), (a, b)])
+                }
+            }
+        }
+        elements.append([
+            "type": "node", "id": id, "lat": lat + dLat, "lon": lon - dLon,
+            "tags": ["place": "suburb", "name": "Old Town"],
+        ])
+        return ["version": 0.6, "generator": "cityguide-bench", "elements": elements]
     }
 }
 

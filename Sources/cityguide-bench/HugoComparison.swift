@@ -1,4 +1,5 @@
 import Foundation
+import GuideIncremental
 
 /// The whole `cityguide build` process against Hugo rendering the anchor site of the same page count, and a plain
 /// copy of cityguide's output, interleaved over three rounds so the machine's drift falls on both alike.
@@ -32,6 +33,10 @@ struct HugoComparison {
         var ours: [Timing] = [], theirs: [Timing] = [], copies: [Timing] = []
         for round in 1...rounds {
             let output = root.appendingPathComponent("Output")
+            // Clean builds on both sides: no output, and for cityguide no manifest to build incrementally from.
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: BuildManifest.location(for: output))
+            try? FileManager.default.removeItem(at: work.appendingPathComponent("out"))
             let a = try time(cityguide.path, ["build"], in: root)
             let b = try time(
                 hugo, ["--quiet", "-d", work.appendingPathComponent("out").path],

@@ -10,7 +10,10 @@ struct Cityguide: ParsableCommand {
         commandName: "cityguide",
         abstract: "Builds a static neighborhood guide from site.yaml.",
         version: "cityguide \(cityguideVersion)",
-        subcommands: [BuildCommand.self, CheckCommand.self, FetchCommand.self, ReportCommand.self, InitCommand.self],
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, FetchCommand.self, ReportCommand.self, InitCommand.self,
+            ServeCommand.self,
+        ],
         defaultSubcommand: BuildCommand.self)
 }
 

@@ -21,7 +21,7 @@ final class KillTests: XCTestCase {
 
     func leftovers(_ site: TestSite) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: site.dir.path).filter {
-            $0.hasPrefix(".Output.") && $0 != ".Output.lock"
+            $0.hasPrefix(".Output.") && $0 != ".Output.lock" && $0 != ".Output.manifest"
         }.sorted()
     }
 

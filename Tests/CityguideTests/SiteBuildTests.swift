@@ -97,7 +97,7 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertThrowsError(try site.build())
         XCTAssertTrue(snapshot(site.output) == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.dir.path).filter {
-            $0.hasPrefix(".Output") && $0 != ".Output.lock"
+            $0.hasPrefix(".Output") && $0 != ".Output.lock" && $0 != ".Output.manifest"
         }
         XCTAssertEqual(leftovers, [], "no staging folders are left behind")
     }

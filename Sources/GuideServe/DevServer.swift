@@ -1,0 +1,106 @@
+import FlyingFox
+import Foundation
+import GuideBuild
+
+/// `cityguide serve`: builds the site, serves the output folder on 127.0.0.1, and builds again whenever the
+/// config, the templates or the recorded data change. Open pages reload after a good build; after a bad one they
+/// show its error, and the last good site goes on being served (a failed build never touches the output).
+public final class DevServer: @unchecked Sendable {
+    public let builder: SiteBuilder
+    public let reload = LiveReload()
+    private let server: HTTPServer
+    private var task: Task<Void, Error>?
+    /// Where messages go (the terminal).
+    let log: @Sendable (String) -> Void
+    public private(set) var port: UInt16 = 0
+
+    public init(builder: SiteBuilder, port: UInt16, log: @escaping @Sendable (String) -> Void) throws {
+        self.builder = builder
+        self.log = log
+        server = HTTPServer(
+            address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3600, logger: .disabled,
+            handler: StaticSite(root: builder.output, reload: reload))
+    }
+
+    /// Starts listening; returns the port (the one asked for, or the kernel's choice for 0).
+    /// - Throws: `ServeError` when the port cannot be had.
+    @discardableResult
+    public func start() throws -> UInt16 {
+        let done = DispatchSemaphore(value: 0)
+        let failure = ErrorBox()
+        let server = self.server
+        task = Task { try await server.run() }
+        Task {
+            do {
+                try await server.waitUntilListening(timeout: 5)
+                switch await server.listeningAddress {
+                case .ip4(_, let port), .ip6(_, let port): self.port = port
+                default: break
+                }
+            } catch {
+                failure.error = error
+            }
+            done.signal()
+        }
+        done.wait()
+        if let error = failure.error {
+            throw ServeError(
+                "error: cannot serve on 127.0.0.1 (\(error))\n  fix: another program may use the port; pass --port with another number"
+            )
+        }
+        return port
+    }
+
+    public func stop() {
+        let done = DispatchSemaphore(value: 0)
+        let server = self.server
+        Task {
+            await server.stop(timeout: 1)
+            done.signal()
+        }
+        done.wait()
+        task?.cancel()
+    }
+
+    /// The sources as they were when the last build started: a change made during a build builds again.
+    private var sources = SourceWatcher(roots: [])
+
+    /// Builds once; tells the open pages and the terminal how it went. Returns whether it succeeded.
+    @discardableResult
+    public func build() -> Bool {
+        // The config may name other folders now.
+        sources = SourceWatcher(roots: builder.watchedPaths())
+        do {
+            let summary = try builder.build()
+            for warning in summary.warnings { log("warning: \(warning)") }
+            log(summary.text)
+            reload.reload()
+            return true
+        } catch {
+            log("\(error)\n(the last good site is still being served)")
+            reload.failed("\(error)")
+            return false
+        }
+    }
+
+    /// Builds whenever the sources change, until `keepGoing` says stop. Runs on the calling thread.
+    public func watch(every interval: TimeInterval = 0.3, while keepGoing: () -> Bool) {
+        while keepGoing() {
+            Thread.sleep(forTimeInterval: interval)
+            guard sources.changed() else { continue }
+            // An editor saves in several steps: wait for the files to settle.
+            repeat { Thread.sleep(forTimeInterval: 0.1) } while sources.changed()
+            log("Changed; building again…")
+            build()
+        }
+    }
+}
+
+public struct ServeError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+private final class ErrorBox: @unchecked Sendable {
+    var error: Error?
+}

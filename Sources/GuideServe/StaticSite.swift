@@ -1,0 +1,111 @@
+import FlyingFox
+import Foundation
+import GuideWrite
+
+/// Answers for the served site: its files from the output folder, HTML with the live-reload script added
+/// (only here: the built files never carry it), the script itself, and the event stream.
+struct StaticSite: HTTPHandler {
+    let root: URL
+    let reload: LiveReload
+
+    static let eventsPath = "/__cityguide/events"
+    static let scriptPath = "/__cityguide/live.js"
+    static let scriptTag = Data("<script src=\"\(scriptPath)\"></script>\n".utf8)
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard request.method == .GET || request.method == .HEAD else {
+            return HTTPResponse(
+                statusCode: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: Data("GET only\n".utf8))
+        }
+        switch request.path {
+        case Self.eventsPath:
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: [.contentType: "text/event-stream", .init("Cache-Control"): "no-store"],
+                body: HTTPBodySequence(from: EventStreamBody(events: reload.subscribe())))
+        case Self.scriptPath:
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: [.contentType: "text/javascript; charset=utf-8", .init("Cache-Control"): "no-store"],
+                body: Data(Self.script.utf8))
+        default:
+            return file(request.path)
+        }
+    }
+
+    func file(_ requested: String) -> HTTPResponse {
+        var relative = String((requested.removingPercentEncoding ?? requested).drop { $0 == "/" })
+        if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
+        var isFolder: ObjCBool = false
+        guard let url = try? SiteWriter.contained(relative, in: root),
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        else { return notFound() }
+        if isFolder.boolValue {
+            // "/berlin" → "/berlin/", so the page's relative links resolve as they do on a real host.
+            return HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/" + relative + "/"])
+        }
+        guard let bytes = FileManager.default.contents(atPath: url.path) else { return notFound() }
+        return page(bytes, type: Self.contentType(relative), status: .ok)
+    }
+
+    func notFound() -> HTTPResponse {
+        let bytes = FileManager.default.contents(atPath: root.appendingPathComponent("404.html").path)
+        return page(
+            bytes ?? Data("Not found\n".utf8),
+            type: bytes == nil ? "text/plain; charset=utf-8" : "text/html; charset=utf-8", status: .notFound)
+    }
+
+    func page(_ bytes: Data, type: String, status: HTTPStatusCode) -> HTTPResponse {
+        var body = bytes
+        if type.hasPrefix("text/html") {
+            // Before the last </body>; a page without one gets the script at its end.
+            let marker = Data("</body>".utf8)
+            let at = bytes.range(of: marker, options: .backwards)?.lowerBound ?? bytes.endIndex
+            body.replaceSubrange(at..<at, with: Self.scriptTag)
+        }
+        return HTTPResponse(
+            statusCode: status, headers: [.contentType: type, .init("Cache-Control"): "no-store"], body: body)
+    }
+
+    static func contentType(_ path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "html": return "text/html; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "js": return "text/javascript; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "xml": return path.hasSuffix("feed.xml") ? "application/atom+xml" : "application/xml"
+        case "geojson": return "application/geo+json"
+        case "json": return "application/json"
+        case "ics": return "text/calendar; charset=utf-8"
+        case "txt": return "text/plain; charset=utf-8"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "png": return "image/png"
+        case "gif": return "image/gif"
+        case "webp": return "image/webp"
+        case "eml": return "message/rfc822"
+        default: return "application/octet-stream"
+        }
+    }
+
+    /// Reloads the page after a good build; after a bad one, shows the error over the last good page.
+    static let script = """
+        (function () {
+          var source = new EventSource("\(eventsPath)");
+          source.addEventListener("reload", function () { location.reload(); });
+          source.addEventListener("failed", function (event) {
+            var box = document.getElementById("cityguide-build-error");
+            if (!box) {
+              box = document.createElement("pre");
+              box.id = "cityguide-build-error";
+              box.setAttribute("role", "alert");
+              box.style.cssText = "position:fixed;left:0;right:0;bottom:0;max-height:60vh;overflow:auto;margin:0;" +
+                "padding:1rem;background:#7a1c12;color:#fff;font:14px/1.4 monospace;white-space:pre-wrap;z-index:9999";
+              document.body.appendChild(box);
+            }
+            box.textContent = "cityguide: the last build failed; this is the last good site.\\n\\n" + event.data;
+          });
+        })();
+
+        """
+}

@@ -1,0 +1,84 @@
+import CLibXML2
+import Foundation
+
+/// Checking a site page by page as the build writes it, rather than reading the finished folder back: each
+/// page is checked alone against the list of the site's files, and what needs other pages (links to their
+/// #ids) is checked at the end.
+extension SiteChecker {
+    /// A link to an #id on another page of the site.
+    public struct Fragment: Sendable, Equatable {
+        public var line: Int
+        public var link: String
+        /// The page it leads to, from the site's root.
+        public var page: String
+        public var id: String
+
+        /// One line of text (the build manifest keeps them for pages it does not render again).
+        public var encoded: String {
+            [String(line), link, page, id].map { $0.replacingOccurrences(of: "\t", with: " ") }
+                .map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\t")
+        }
+
+        public init(line: Int, link: String, page: String, id: String) {
+            self.line = line
+            self.link = link
+            self.page = page
+            self.id = id
+        }
+
+        public init?(encoded: String) {
+            let fields = encoded.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let line = Int(fields[0]) else { return nil }
+            self.init(line: line, link: fields[1], page: fields[2], id: fields[3])
+        }
+    }
+
+    public struct PageCheck: Sendable {
+        public var problems: [PageProblem] = []
+        public var fragments: [Fragment] = []
+
+        public init(problems: [PageProblem] = [], fragments: [Fragment] = []) {
+            self.problems = problems
+            self.fragments = fragments
+        }
+    }
+
+    /// Once per process, before pages are checked on several threads.
+    public static func prepare() { xmlInitParser() }
+
+    /// Checks one page (or sitemap.xml) of the site being built.
+    /// - Parameters:
+    ///   - path: where it goes, from the site's root (its links are resolved from there).
+    ///   - existing: every file the site will have.
+    public static func check(page data: Data, path: String, existing: Set<String>) -> PageCheck {
+        let result = SiteChecker(root: URL(fileURLWithPath: "/")).checkPage(data, path: path, existing: existing)
+        return PageCheck(
+            problems: result.problems,
+            fragments: result.fragments.map { Fragment(line: $0.line, link: $0.link, page: $0.page, id: $0.id) })
+    }
+
+    /// The ids on a page; nil when it is no well-formed page.
+    public static func ids(in data: Data, path: String) -> Set<String>? {
+        guard case .success(let doc) = XMLDoc.parse(data, name: path) else { return nil }
+        return Set(doc.select("//@id").map(\.value))
+    }
+
+    /// Links to #ids that their pages do not have.
+    /// - Parameter ids: a page's ids, by its path; read once per page.
+    public static func fragmentProblems(
+        _ links: [(from: String, fragment: Fragment)], ids: (String) -> Set<String>?
+    ) -> [PageProblem] {
+        var known: [String: Set<String>] = [:]
+        var problems: [PageProblem] = []
+        for (from, link) in links {
+            if known[link.page] == nil { known[link.page] = ids(link.page) ?? [] }
+            guard known[link.page]?.contains(link.id) == false else { continue }
+            problems.append(
+                PageProblem(
+                    file: from, line: link.line,
+                    message: "the link '\(link.link)' points at #\(link.id), which is not on \(link.page)",
+                    fix: "link to an id that page has, or drop the #fragment"))
+        }
+        return problems
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+@testable import GuideAnalysis
+@testable import GuideFetch
+
+/// Each fast path of the build against the slower reference it stands in for: the JSON reader against
+/// Foundation's, tip dates against ICU's ISO 8601 parser, name keys against Foundation's folding.
+final class FastPathTests: XCTestCase {
+    /// A tree both readers can be brought to: numbers as Double, objects with sorted keys.
+    indirect enum Plain: Equatable {
+        case object([String: Plain]), array([Plain]), string(String), number(Double), bool(Bool), null
+
+        init(_ wire: WireValue) {
+            switch wire {
+            case .object(let members): self = .object(members.mapValues(Plain.init))
+            case .array(let items): self = .array(items.map(Plain.init))
+            case .string(let text): self = .string(text)
+            case .number(let number): self = .number(number)
+            case .bool(let flag): self = .bool(flag)
+            case .null, .unreadable: self = .null
+            }
+        }
+
+        init(foundation value: Any) {
+            switch value {
+            case let members as [String: Any]: self = .object(members.mapValues(Plain.init(foundation:)))
+            case let items as [Any]: self = .array(items.map(Plain.init(foundation:)))
+            case let text as String: self = .string(text)
+            case let number as NSNumber:
+                // Foundation's booleans are NSNumbers of type char.
+                self =
+                    String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+            default: self = .null
+            }
+        }
+    }
+
+    func testEveryRecordedBodyReadsAsFoundationReadsIt() throws {
+        let folder = try XCTUnwrap(Bundle.module.url(forResource: "Fixtures/wire", withExtension: nil))
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThan(names.count, 10)
+        for name in names {
+            let data = try Data(contentsOf: folder.appendingPathComponent(name))
+            guard let reference = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
+                continue
+            }
+            XCTAssertEqual(Plain(try WireJSON.parse(data)), Plain(foundation: reference), name)
+        }
+    }
+
+    func testGrammarEdges() throws {
+        XCTAssertEqual(
+            Plain(
+                try WireJSON.parse(
+                    Data(#" {"a" : [1, -0.5e2, 1E+2, true, false, null, "\u00e9\ud83d\ude00\n\"\/"]} "#.utf8))),
+            .object([
+                "a": .array([
+                    .number(1), .number(-50), .number(100), .bool(true), .bool(false), .null, .string("é😀\n\"/"),
+                ])
+            ]))
+        guard case .unreadable = try WireJSON.parse(Data("1e400".utf8)) else {
+            return XCTFail("a number beyond Double is unreadable, not infinite")
+        }
+        for bad in [
+            "", "{", "[1,]", "{\"a\" 1}", "01", "1.", "-", "tru", "\"a", "\"\\x\"", "\"\\ud800\"", "[1] 2",
+            "{\"a\":1,}", "\"\u{01}\"",
+        ] {
+            XCTAssertThrowsError(try WireJSON.parse(Data(bad.utf8)), bad)
+        }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        XCTAssertThrowsError(try WireJSON.parse(Data(deep.utf8)), "deep nesting is refused, not a crash")
+    }
+
+    func testTipDatesReadAsTheFormatterReadsThem() {
+        let formatter = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        var rng = SystemRandomNumberGenerator()
+        var samples = [
+            "2024-02-29T23:59:59Z", "2023-02-29T10:00:00Z", "1970-01-01T00:00:00Z", "1969-12-31T23:59:59.999Z",
+            "2100-02-29T00:00:00Z", "2000-02-29T12:00:00.500Z", "2025-13-01T00:00:00Z", "2025-06-31T00:00:00Z",
+            "2025-06-01T24:00:00Z", "2025-06-01T10:00:00+02:00", "2025-06-01", "2025-06-01T10:00:00.12Z",
+        ]
+        for _ in 0..<2000 {
+            let text = String(
+                format: "%04d-%02d-%02dT%02d:%02d:%02d", Int.random(in: 1900...2200, using: &rng),
+                Int.random(in: 1...12, using: &rng), Int.random(in: 1...31, using: &rng),
+                Int.random(in: 0...23, using: &rng), Int.random(in: 0...59, using: &rng),
+                Int.random(in: 0...59, using: &rng))
+            samples.append(text + "Z")
+            samples.append(text + String(format: ".%03dZ", Int.random(in: 0...999, using: &rng)))
+        }
+        for text in samples {
+            let reference = formatter.date(from: text) ?? fractional.date(from: text)
+            if let fast = WireDates.utc(text) {
+                XCTAssertEqual(fast, reference, text)
+            }
+            XCTAssertEqual(WireDates().parse(text), reference ?? WireDates().parse(text), text)
+        }
+        XCTAssertNotNil(WireDates.utc("2025-06-01T10:00:00.000Z"), "the usual shape takes the fast path")
+    }
+
+    func testNameKeysFoldAsFoundationFolds() {
+        for name in ["Café Nero", "ZEBRA bar", "a-Z 09 !?", "Ølbaren", "İstanbul Kebab", "straße", "", "ABC"] {
+            XCTAssertEqual(
+                Ranking.nameKey(name), name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil),
+                name)
+        }
+    }
+}

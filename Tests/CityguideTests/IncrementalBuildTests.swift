@@ -1,0 +1,162 @@
+import Foundation
+import GuideBuild
+import GuideIncremental
+import GuideModel
+import GuideWrite
+import XCTest
+
+@testable import GuideValidate
+
+/// The second build of a night: what did not change is not rendered or written again, what changed is, and an
+/// output someone edited by hand is put back.
+final class IncrementalBuildTests: XCTestCase {
+    /// The sample's four cities as a recorded folder the test can change.
+    func sampleSite() throws -> TestSite {
+        let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
+        let site = try TestSite(config: config, copyTemplates: false)
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("data"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample"),
+            to: site.dir.appendingPathComponent("data"))
+        return site
+    }
+
+    /// Every file of the output with its inode and modification time.
+    func stamps(_ root: URL) -> [String: FileStamp] {
+        var stamps: [String: FileStamp] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let path = enumerator?.nextObject() as? String {
+            if let stamp = FileStamp.of(root.appendingPathComponent(path).path) { stamps[path] = stamp }
+        }
+        return stamps
+    }
+
+    func testAnUnchangedRebuildWritesNothing() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        let first = try site.build()
+        XCTAssertFalse(first.published.unchanged)
+        XCTAssertEqual(first.published.written, first.files, "a first build writes every file")
+        let before = stamps(site.output)
+        XCTAssertGreaterThan(before.count, 150)
+        let folderBefore = FileStamp.of(site.output.path)
+
+        let second = try site.build()
+        XCTAssertTrue(second.published.unchanged, second.text)
+        XCTAssertEqual(second.published.rendered, 0)
+        XCTAssertEqual(second.pages, first.pages)
+        XCTAssertTrue(second.text.contains("nothing changed, the output was left as it was"), second.text)
+        XCTAssertEqual(stamps(site.output), before, "same files, same inodes, same times")
+        XCTAssertEqual(FileStamp.of(site.output.path)?.inode, folderBefore?.inode, "the folder was not replaced")
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+    }
+
+    func testOneChangedCityRendersOnlyWhatShowsIt() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        try site.build()
+        let before = stamps(site.output)
+        let clean = snapshot(site.output)
+        // Tonight Berlin is warmer: its pages and the home page (which shows each city's weather) change.
+        let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
+        let text = try String(contentsOf: weather, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"temp\": 3.2", with: "\"temp\": 9.6").utf8).write(to: weather)
+
+        let summary = try site.build()
+        let after = stamps(site.output)
+        let berlinPages = before.keys.filter { $0.hasPrefix("berlin/") && $0.hasSuffix(".html") }
+        let otherCities = before.keys.filter {
+            ["san-francisco/", "sao-paulo/", "helsinki/"].contains(where: $0.hasPrefix)
+        }
+        XCTAssertEqual(
+            summary.published.rendered, berlinPages.count + 3 + 3,
+            "Berlin's pages and exports, the home page, 404 and saved places: \(summary.text)")
+        for path in otherCities {
+            XCTAssertEqual(after[path], before[path], "\(path) was not touched")
+        }
+        XCTAssertNotEqual(after["berlin/index.html"], before["berlin/index.html"])
+        XCTAssertNotEqual(after["index.html"], before["index.html"])
+        XCTAssertTrue(
+            try site.text("berlin/index.html").contains("10°C") || site.text("berlin/index.html").contains("9.6"))
+        // Berlin's place pages do not show the weather: rendered again to the same bytes, they keep their times.
+        let place = try XCTUnwrap(berlinPages.first { $0.hasPrefix("berlin/places/") })
+        XCTAssertEqual(after[place], before[place])
+        XCTAssertLessThan(summary.published.written, 10, summary.text)
+
+        // What is published is what a clean build of tonight's data makes.
+        let fresh = site.dir.appendingPathComponent("Fresh")
+        try site.builder(output: fresh).build()
+        XCTAssertTrue(snapshot(site.output) == snapshot(fresh))
+        XCTAssertFalse(snapshot(site.output) == clean)
+    }
+
+    func testAHandEditedOutputIsRepaired() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        try site.build()
+        let clean = snapshot(site.output)
+        let before = stamps(site.output)
+        let edited = "berlin/coffee/index.html", removed = "helsinki/index.html"
+        let handle = try FileHandle(forWritingTo: site.output.appendingPathComponent(edited))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- a quick fix -->".utf8))
+        try handle.close()
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent(removed))
+        try site.write("Output/berlin/notes.txt", "left here by hand")
+        // Touched but not changed: judged by its bytes, kept.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_000_000)],
+            ofItemAtPath: site.output.appendingPathComponent("sao-paulo/index.html").path)
+
+        let summary = try site.build()
+        XCTAssertFalse(summary.published.unchanged)
+        XCTAssertEqual(summary.published.written, 2, "the edited file and the removed one: \(summary.text)")
+        XCTAssertTrue(snapshot(site.output) == clean, "the site is as the build made it, and nothing else")
+        let after = stamps(site.output)
+        XCTAssertEqual(after["san-francisco/index.html"], before["san-francisco/index.html"])
+        XCTAssertNotEqual(after[edited]?.inode, before[edited]?.inode)
+
+        // And the build after that has nothing to do.
+        XCTAssertTrue(try site.build().published.unchanged)
+    }
+
+    func testTemplatesAndADamagedManifestRenderEverything() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        let first = try site.build()
+        try site.write("Templates/assets/extra.css", "p { margin: 0 }")
+        let templates = try site.build()
+        XCTAssertEqual(templates.published.rendered, first.published.rendered, "a template change renders every page")
+
+        let manifest = BuildManifest.location(for: site.output)
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "berlin/index.html", with: "berlin/index.htm").utf8).write(to: manifest)
+        let again = try site.build()
+        XCTAssertEqual(again.published.rendered, first.published.rendered, "an edited manifest is not trusted")
+        XCTAssertTrue(try site.build().published.unchanged)
+    }
+
+    func testXXH64KnownValues() {
+        // The reference implementation's values (xxhsum -H1).
+        XCTAssertEqual(XXH64.hash(""), 0xEF46_DB37_51D8_E999)
+        XCTAssertEqual(XXH64.hash("abc"), 0x44BC_2CF5_AD77_0999)
+        XCTAssertEqual(
+            XXH64.hex(XXH64.hash("Nobody inspects the spammish repetition")), "fbcea83c8a378bf1")
+        XCTAssertEqual(XXH64.hex(XXH64.hash(String(repeating: "x", count: 100))), "92f0de5a88a3c094")
+    }
+
+    func testFingerprintIsContentNotOrder() {
+        var a: [String: [Double]] = [:], b: [String: [Double]] = [:]
+        for key in (0..<50).map(String.init) { a[key] = [Double(key.count)] }
+        for key in (0..<50).map(String.init).reversed() { b[key] = [Double(key.count)] }
+        XCTAssertEqual(Fingerprint.of(a), Fingerprint.of(b))
+        b["7"] = [2]
+        XCTAssertNotEqual(Fingerprint.of(a), Fingerprint.of(b))
+        enum Status { case ok, failed(String) }
+        XCTAssertNotEqual(Fingerprint.of(Status.ok), Fingerprint.of(Status.failed("")))
+        XCTAssertNotEqual(Fingerprint.of(Status.failed("a")), Fingerprint.of(Status.failed("b")))
+        XCTAssertNotEqual(
+            Fingerprint.of(TimeZone(identifier: "Europe/Berlin")!), Fingerprint.of(TimeZone(identifier: "UTC")!))
+    }
+}
