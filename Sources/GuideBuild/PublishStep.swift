@@ -44,7 +44,7 @@ struct PublishStep {
     struct Output {
         var path: String
         /// nil: the bytes decide.
-        var key: String?
+        var key: UInt64?
         var source: Source
     }
 
@@ -56,19 +56,18 @@ struct PublishStep {
         common.add(site)
         common.add(exportSite)
         let base = common.value
-        let cityKeys = IndexedResults<String>(count: guides.count)
-        // Reflection over a city of a few hundred places takes milliseconds; the cities are independent.
-        DispatchQueue.concurrentPerform(iterations: guides.count) { index in
+        // One city at a time: reflection makes short-lived copies, and two cities at once raised the peak memory
+        // of a large site more than it saved time.
+        let keys = guides.map { guide in
             var print = Fingerprint()
             print.mix(base)
-            print.add(guides[index])
-            cityKeys.set(index, XXH64.hex(print.value))
+            print.add(guide)
+            return print.value
         }
-        let keys = cityKeys.values
         var whole = Fingerprint()
         whole.mix(base)
-        for key in keys { whole.add(key) }
-        let siteKey = XXH64.hex(whole.value)
+        for key in keys { whole.mix(key) }
+        let siteKey = whole.value
 
         var outputs = renderer.jobs.map { job in
             Output(
@@ -76,8 +75,8 @@ struct PublishStep {
                 source: .page(job))
         }
         for (index, guide) in guides.enumerated() {
-            for file in Exports.files(site: exportSite, guides: [guide]) {
-                outputs.append(Output(path: file.path, key: keys[index], source: .export(index)))
+            for path in [SitePaths.placesGeoJSON(guide), SitePaths.eventsCalendar(guide), SitePaths.feed(guide)] {
+                outputs.append(Output(path: path, key: keys[index], source: .export(index)))
             }
         }
         let htmlPaths = outputs.map(\.path).filter { $0.hasSuffix("index.html") }
@@ -108,7 +107,7 @@ struct PublishStep {
                 let item = outputs[index]
                 guard let entry = previous.intact(item.path) else { return }
                 switch item.source {
-                case .bytes(let bytes): if entry.hash == XXH64.hex(XXH64.hash(bytes)) { kept.set(index, entry) }
+                case .bytes(let bytes): if entry.hash == XXH64.hash(bytes) { kept.set(index, entry) }
                 case .page, .export: if entry.key == item.key { kept.set(index, entry) }
                 }
             }
@@ -157,7 +156,7 @@ struct PublishStep {
                         return
                     }
                 }
-                let hash = XXH64.hex(XXH64.hash(bytes))
+                let hash = XXH64.hash(bytes)
                 var check = SiteChecker.PageCheck(problems: [], fragments: [])
                 if item.path.hasSuffix(".html") && !item.path.hasPrefix("reports/") || item.path == "sitemap.xml" {
                     check = SiteChecker.check(page: bytes, path: item.path, existing: existing)

@@ -64,12 +64,16 @@ public struct SiteBuilder: Sendable {
         try report.map { try checkReport($0, config) }
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
-        let fetched = try timed("fetch") { try fetch(config) }
+        var fetched = try timed("fetch") { try fetch(config) }
         let buildDate = fetched.buildDate
         var (guides, night, analysedHistory) = try timed("analyze") { try analyzeWithHistory(config, fetched) }
         var history = analysedHistory
-        let photos = timed("photos") { publishPhotos(config, &guides) }
         let site = siteInfo(config, fetched)
+        let fetchWarnings = fetched.cities.flatMap(\.warnings)
+        // The guides hold what the pages need; the raw data would double the memory of a large site.
+        fetched.cities = []
+        fetched.bodies = [:]
+        let photos = timed("photos") { publishPhotos(config, &guides) }
         let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
@@ -85,7 +89,7 @@ public struct SiteBuilder: Sendable {
         timed("history") { history.record(night) }
         var summary = BuildSummary(
             cities: guides.count, pages: published.pages, files: published.files,
-            warnings: fetched.cities.flatMap(\.warnings) + photos.warnings + guides.compactMap(Self.emptyCityWarning)
+            warnings: fetchWarnings + photos.warnings + guides.compactMap(Self.emptyCityWarning)
                 + history.warnings,
             buildDate: buildDate, stages: stages, fetch: fetched.report)
         summary.published = published

@@ -16,16 +16,16 @@ public struct BuildManifest: Sendable, Equatable {
     static let header = "cityguide-manifest 1"
 
     public struct Entry: Sendable, Equatable {
-        /// XXH64 of the bytes, hex.
-        public var hash: String
+        /// XXH64 of the bytes.
+        public var hash: UInt64
         public var stamp: FileStamp
         /// The inputs the file was made from (a page's city and the templates, say); nil for files whose bytes
         /// are known without rendering.
-        public var key: String?
+        public var key: UInt64?
         /// Links to other pages' #ids, rechecked when those pages change: "line\tlink\tpage\tid".
         public var fragments: [String] = []
 
-        public init(hash: String, stamp: FileStamp, key: String?, fragments: [String] = []) {
+        public init(hash: UInt64, stamp: FileStamp, key: UInt64?, fragments: [String] = []) {
             self.hash = hash
             self.stamp = stamp
             self.key = key
@@ -47,7 +47,9 @@ public struct BuildManifest: Sendable, Equatable {
         body.reserveCapacity(files.count * 120)
         for (path, entry) in files.sorted(by: { $0.key < $1.key }) {
             let s = entry.stamp
-            body += "file\t\(entry.hash)\t\(s.size)\t\(s.modified)\t\(s.inode)\t\(entry.key ?? "-")\t\(path)\n"
+            body +=
+                "file\t\(XXH64.hex(entry.hash))\t\(s.size)\t\(s.modified)\t\(s.inode)\t"
+                + "\(entry.key.map(XXH64.hex) ?? "-")\t\(path)\n"
             for fragment in entry.fragments { body += "link\t\(fragment)\n" }
         }
         return Data("\(Self.header)\nchecksum\t\(XXH64.hex(XXH64.hash(body)))\n\(body)".utf8)
@@ -72,13 +74,14 @@ public struct BuildManifest: Sendable, Equatable {
                 manifest.files[path]?.fragments.append(String(line.dropFirst("link\t".count)))
                 continue
             }
-            guard fields.count == 7, fields[0] == "file", let size = Int(fields[2]), let modified = Int64(fields[3]),
-                let inode = UInt64(fields[4])
+            guard fields.count == 7, fields[0] == "file", let hash = UInt64(fields[1], radix: 16),
+                let size = Int(fields[2]), let modified = Int64(fields[3]), let inode = UInt64(fields[4])
             else { return nil }
+            let key = fields[5] == "-" ? nil : UInt64(fields[5], radix: 16)
+            guard fields[5] == "-" || key != nil else { return nil }
             let path = String(fields[6])
             manifest.files[path] = Entry(
-                hash: String(fields[1]), stamp: FileStamp(size: size, modified: modified, inode: inode),
-                key: fields[5] == "-" ? nil : String(fields[5]))
+                hash: hash, stamp: FileStamp(size: size, modified: modified, inode: inode), key: key)
             last = path
         }
         return manifest
@@ -123,7 +126,7 @@ public struct PreviousOutput: Sendable {
         guard var entry = manifest.files[path], let stamp = FileStamp.of(root.path + "/" + path) else { return nil }
         if stamp == entry.stamp { return entry }
         guard stamp.size == entry.stamp.size, let bytes = FileManager.default.contents(atPath: root.path + "/" + path),
-            XXH64.hex(XXH64.hash(bytes)) == entry.hash
+            XXH64.hash(bytes) == entry.hash
         else { return nil }
         entry.stamp = stamp
         return entry

@@ -31,6 +31,8 @@ public enum TextWidth {
         guard let scalar = character.unicodeScalars.first else { return 556 }
         let value = scalar.value
         if (32...126).contains(value) { return ascii[Int(value) - 32] }
+        // The ellipsis ends every shortened label: answered before Foundation's folding, which is slow.
+        if value == 0x2026 { return 1000 }
         // East Asian wide characters take a full em.
         if (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
             || (0xF900...0xFAFF).contains(value) || (0xFF00...0xFF60).contains(value)

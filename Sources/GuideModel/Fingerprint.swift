@@ -25,40 +25,65 @@ public struct Fingerprint: Sendable {
     }
 
     public mutating func add(_ value: Any) {
-        // The leaves the models are made of, without reflection (it costs about a microsecond a node).
-        switch value {
-        case let text as String: add(text)
-        case let number as Double: mix(number.bitPattern)
-        case let number as Int: mix(UInt64(bitPattern: Int64(number)))
-        case let flag as Bool: mix(flag ? 1 : 2)
-        case let point as Coordinate:
+        // The leaves the models are made of, matched by exact type and without reflection (it costs about a
+        // microsecond a node). Exact, because a conditional cast of an array to another array type converts it
+        // element by element: those copies were tens of megabytes on a large site.
+        let type = ObjectIdentifier(Swift.type(of: value))
+        switch type {
+        case Self.string: add(value as! String)
+        case Self.double: mix((value as! Double).bitPattern)
+        case Self.int: mix(UInt64(bitPattern: Int64(value as! Int)))
+        case Self.bool: mix((value as! Bool) ? 1 : 2)
+        case Self.coordinate:
+            let point = value as! Coordinate
             mix(point.latitude.bitPattern)
             mix(point.longitude.bitPattern)
-        case let points as [Coordinate]:
-            mix(UInt64(points.count))
-            for point in points {
-                mix(point.latitude.bitPattern)
-                mix(point.longitude.bitPattern)
-            }
-        case let date as Date: mix(date.timeIntervalSinceReferenceDate.bitPattern)
+        case Self.coordinates: add(points: value as! [Coordinate])
+        case Self.date: mix((value as! Date).timeIntervalSinceReferenceDate.bitPattern)
         // Foundation's own representations hold caches and references that are no part of the value.
-        case let zone as TimeZone: add(zone.identifier)
-        case let url as URL: add(url.absoluteString)
-        case let data as Data: mix(XXH64.hash(data))
+        case Self.timeZone: add((value as! TimeZone).identifier)
+        case Self.url: add((value as! URL).absoluteString)
+        case Self.data: mix(XXH64.hash(value as! Data))
         // A base map is thousands of ways: the bulk of a city, walked by hand.
-        case let way as BaseMap.Way:
-            add(way.kind.rawValue)
-            add(way.name ?? "\u{0}")
-            add(way.points)
-            mix(way.walkable ? 1 : 2)
-        case let ways as [BaseMap.Way]:
+        case Self.ways:
+            let ways = value as! [BaseMap.Way]
             mix(UInt64(ways.count))
-            for way in ways { add(way) }
-        case let number as any BinaryInteger: mix(UInt64(truncatingIfNeeded: number))
-        case let number as Float: mix(UInt64(number.bitPattern))
-        default: reflect(value)
+            for way in ways {
+                add(way.kind.rawValue)
+                add(way.name ?? "\u{0}")
+                add(points: way.points)
+                mix(way.walkable ? 1 : 2)
+            }
+        default:
+            if let number = value as? any BinaryInteger {
+                mix(UInt64(truncatingIfNeeded: number))
+            } else if let number = value as? Float {
+                mix(UInt64(number.bitPattern))
+            } else {
+                reflect(value)
+            }
         }
     }
+
+    private mutating func add(points: [Coordinate]) {
+        mix(UInt64(points.count))
+        for point in points {
+            mix(point.latitude.bitPattern)
+            mix(point.longitude.bitPattern)
+        }
+    }
+
+    private static let string = ObjectIdentifier(String.self)
+    private static let double = ObjectIdentifier(Double.self)
+    private static let int = ObjectIdentifier(Int.self)
+    private static let bool = ObjectIdentifier(Bool.self)
+    private static let coordinate = ObjectIdentifier(Coordinate.self)
+    private static let coordinates = ObjectIdentifier([Coordinate].self)
+    private static let date = ObjectIdentifier(Date.self)
+    private static let timeZone = ObjectIdentifier(TimeZone.self)
+    private static let url = ObjectIdentifier(URL.self)
+    private static let data = ObjectIdentifier(Data.self)
+    private static let ways = ObjectIdentifier([BaseMap.Way].self)
 
     private mutating func reflect(_ value: Any) {
         let mirror = Mirror(reflecting: value)

@@ -53,6 +53,12 @@ final class KillTests: XCTestCase {
             try leftovers(site).map { $0.hasPrefix(".Output.building-") }, [true], "the old tree waits beside it")
         XCTAssertEqual(try runCityguide(["build", "--date", "2026-11-25"], in: site.dir).status, 0)
         XCTAssertEqual(try leftovers(site), [])
+        // The kill came before the manifest was written: the next builds judge the files by their bytes, and the
+        // site is what a clean build of that night makes.
+        XCTAssertEqual(try runCityguide(["build", "--date", "2026-11-25"], in: site.dir).status, 0)
+        XCTAssertEqual(
+            try runCityguide(["build", "--date", "2026-11-25", "--output", "Clean"], in: site.dir).status, 0)
+        XCTAssertTrue(snapshot(site.output) == snapshot(site.dir.appendingPathComponent("Clean")))
     }
 
     func testFirstBuildKilledLeavesNoHalfSite() throws {
