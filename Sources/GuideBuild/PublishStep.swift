@@ -124,6 +124,8 @@ struct PublishStep {
         }
 
         let staging = try StagingFolder(output: output, checkpoint: checkpoint)
+        // The staging folder refuses an output folder that is not cityguide's, so its files may be compared.
+        let ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
         let existing = Set(outputs.map(\.path))
         SiteChecker.prepare()
         enum Outcome {
@@ -164,7 +166,11 @@ struct PublishStep {
                 let rendered: Bool
                 if case .bytes = item.source { rendered = false } else { rendered = true }
                 // Rendered again to the same bytes: the published file stays (its time says when it last changed).
-                if let old = previous?.intact(item.path), old.hash == hash {
+                // Without a manifest (a first incremental build, or one that was lost) the file itself is compared.
+                let same =
+                    previous.map { $0.intact(item.path)?.hash == hash }
+                    ?? (ownOutput && FileManager.default.contents(atPath: output.path + "/" + item.path) == bytes)
+                if same {
                     let entry = BuildManifest.Entry(
                         hash: hash, stamp: try staging.keep(item.path), key: item.key,
                         fragments: check.fragments.map(\.encoded))

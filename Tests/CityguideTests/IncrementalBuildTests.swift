@@ -132,8 +132,11 @@ final class IncrementalBuildTests: XCTestCase {
         let manifest = BuildManifest.location(for: site.output)
         let text = try String(contentsOf: manifest, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "berlin/index.html", with: "berlin/index.htm").utf8).write(to: manifest)
+        let before = stamps(site.output)
         let again = try site.build()
         XCTAssertEqual(again.published.rendered, first.published.rendered, "an edited manifest is not trusted")
+        XCTAssertEqual(again.published.written, 0, "but files rendered to the same bytes are kept: \(again.text)")
+        XCTAssertEqual(stamps(site.output), before)
         XCTAssertTrue(try site.build().published.unchanged)
     }
 
