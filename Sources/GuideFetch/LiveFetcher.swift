@@ -166,8 +166,15 @@ public struct LiveFetcher: Sendable {
         let provider = resource.provider
         var attempt = 0
         while true {
-            try await limiters[provider]!.acquire()
+            // The rate slot is taken inside the gate, just before sending: taken before, a request could wait at the
+            // gate and reach the provider less than an interval before the next one.
             await gate.enter()
+            do {
+                try await limiters[provider]!.acquire()
+            } catch {
+                await gate.leave()
+                throw error
+            }
             // Another part may have had the key refused while this one waited for its turn.
             if let reason = await rejected.reason(provider) {
                 await gate.leave()
