@@ -15,53 +15,6 @@ public struct SiteRenderer: Sendable {
         self.guides = guides
     }
 
-    /// One page to render.
-    public enum Job: Sendable {
-        case home, notFound
-        /// The reader's saved places (filled in the browser).
-        case saved
-        case city(Int)
-        case category(Int, Int)
-        case place(Int, String)
-        case events(Int)
-        case neighborhood(Int, Int)
-    }
-
-    /// Every page of the site, in a stable order.
-    public var jobs: [Job] {
-        var jobs: [Job] = [.home, .notFound, .saved]
-        for (c, guide) in guides.enumerated() {
-            jobs.append(.city(c))
-            jobs.append(.events(c))
-            jobs += guide.categories.indices.map { .category(c, $0) }
-            jobs += guide.neighborhoods.indices.map { .neighborhood(c, $0) }
-            jobs += guide.places.values.sorted { $0.slug < $1.slug }.map { .place(c, $0.place.id) }
-        }
-        return jobs
-    }
-
-    /// Where a page goes, without rendering it.
-    public func path(_ job: Job) -> String {
-        switch job {
-        case .home: return "index.html"
-        case .notFound: return "404.html"
-        case .saved: return "saved/index.html"
-        case .city(let c): return SitePaths.city(guides[c])
-        case .events(let c): return SitePaths.events(guides[c])
-        case .category(let c, let i): return SitePaths.category(guides[c], guides[c].categories[i].id)
-        case .neighborhood(let c, let i): return SitePaths.neighborhood(guides[c], guides[c].neighborhoods[i])
-        case .place(let c, let id): return SitePaths.place(guides[c], guides[c].places[id]!)
-        }
-    }
-
-    /// The city a page shows, by index; nil for the pages that show every city (home, 404, saved places).
-    public static func city(of job: Job) -> Int? {
-        switch job {
-        case .home, .notFound, .saved: return nil
-        case .city(let c), .events(let c), .category(let c, _), .neighborhood(let c, _), .place(let c, _): return c
-        }
-    }
-
     /// The stylesheet, the script and the other files copied as they are.
     public var assets: [Page] {
         templates.assets.sorted { $0.key < $1.key }.map { Page(path: $0.key, bytes: $0.value) }
@@ -70,23 +23,11 @@ public struct SiteRenderer: Sendable {
     /// sitemap.xml and robots.txt, for the site's pages.
     public func extras(htmlPaths: [String]) -> [Page] { SiteFiles.extras(site: site, htmlPaths: htmlPaths) }
 
-    /// Every file of the site, sorted by path. Pages render in parallel across cores.
-    /// - Throws: `TemplateError` when a template makes a page too costly to render (the first in page order).
-    public func render() throws -> [Page] {
-        let jobs = self.jobs
-        let results = IndexedResults<Result<Page, TemplateError>>(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            results.set(index, render(jobs[index]))
-        }
-        var pages: [Page] = []
-        for result in results.values { pages.append(try result.get()) }
-        pages += templates.assets.map { Page(path: $0.key, bytes: $0.value) }
-        pages += SiteFiles.extras(site: site, htmlPaths: pages.map(\.path).filter { $0.hasSuffix("index.html") })
-        return pages.sorted { $0.path < $1.path }
-    }
-
+    /// One page.
+    /// - Returns: `TemplateError` when a template makes the page too costly to render.
     public func render(_ job: Job) -> Result<Page, TemplateError> {
-        let (path, template, view) = context(job)
+        let path = path(job)
+        let (template, view) = context(job)
         let budget = RenderBudget()
         let html = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: template) ?? ""
         guard !budget.exhausted else {
@@ -104,29 +45,22 @@ public struct SiteRenderer: Sendable {
 
     var values: ViewValues { ViewValues(site: site) }
 
-    func context(_ job: Job) -> (String, String, View) {
+    /// The template and the values of a page.
+    func context(_ job: Job) -> (String, View) {
         switch job {
-        case .home: return ("index.html", "home", home())
-        case .notFound: return ("404.html", "not-found", notFound())
+        case .home: return ("home", home())
+        case .notFound: return ("not-found", notFound())
         case .saved:
             return (
-                "saved/index.html", "saved",
+                "saved",
                 common(
                     root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")])
             )
-        case .city(let c): return (values.pagePaths(guides[c]).city, "city", city(guides[c]))
-        case .events(let c): return (values.pagePaths(guides[c]).events, "events", events(guides[c]))
-        case .category(let c, let i):
-            return (
-                values.categoryPath(guides[c], guides[c].categories[i].id), "category",
-                category(guides[c], guides[c].categories[i])
-            )
-        case .neighborhood(let c, let i):
-            let hood = guides[c].neighborhoods[i]
-            return (values.neighborhoodPath(guides[c], hood), "neighborhood", neighborhood(guides[c], hood))
-        case .place(let c, let id):
-            let place = guides[c].places[id]!
-            return (values.placePath(guides[c], place), "place", self.place(guides[c], place))
+        case .city(let c): return ("city", city(guides[c]))
+        case .events(let c): return ("events", events(guides[c]))
+        case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
+        case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
+        case .place(let c, let id): return ("place", place(guides[c], guides[c].places[id]!))
         }
     }
 
