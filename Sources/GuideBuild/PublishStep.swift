@@ -37,7 +37,7 @@ struct PublishStep {
     enum Source {
         case page(SiteRenderer.Job)
         /// A city's GeoJSON, calendar or feed.
-        case export(Int)
+        case export(Int, Exports.Kind)
         case bytes(Data)
     }
 
@@ -75,8 +75,8 @@ struct PublishStep {
                 source: .page(job))
         }
         for (index, guide) in guides.enumerated() {
-            for path in [SitePaths.placesGeoJSON(guide), SitePaths.eventsCalendar(guide), SitePaths.feed(guide)] {
-                outputs.append(Output(path: path, key: keys[index], source: .export(index)))
+            for kind in Exports.Kind.allCases {
+                outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))
             }
         }
         let htmlPaths = outputs.map(\.path).filter { $0.hasSuffix("index.html") }
@@ -100,19 +100,22 @@ struct PublishStep {
         published.pages = outputs.filter { $0.path.hasSuffix(".html") }.count
         let previous = PreviousOutput.load(output)
 
-        // Which files can stay as they are: their key (or bytes) the same, and untouched on disk.
-        let kept = IndexedResults<BuildManifest.Entry?>(count: outputs.count)
+        // What is still on disk as the last build published it (looked at once: it may mean reading the file),
+        // and of that, what can stay: its key (or bytes) the same.
+        let found = IndexedResults<BuildManifest.Entry>(count: outputs.count)
         if let previous {
             DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
-                let item = outputs[index]
-                guard let entry = previous.intact(item.path) else { return }
-                switch item.source {
-                case .bytes(let bytes): if entry.hash == XXH64.hash(bytes) { kept.set(index, entry) }
-                case .page, .export: if entry.key == item.key { kept.set(index, entry) }
-                }
+                if let entry = previous.intact(outputs[index].path) { found.set(index, entry) }
             }
         }
-        let keptEntries = kept.slots.map { $0 ?? nil }
+        let intact = found.slots
+        let keptEntries = zip(outputs, intact).map { item, entry -> BuildManifest.Entry? in
+            guard let entry else { return nil }
+            switch item.source {
+            case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
+            case .page, .export: return entry.key == item.key ? entry : nil
+            }
+        }
         if let previous, keptEntries.allSatisfy({ $0 != nil }), previous.manifest.files.count == outputs.count,
             previous.strangers().isEmpty
         {
@@ -146,10 +149,7 @@ struct PublishStep {
                 let bytes: Data
                 switch item.source {
                 case .bytes(let known): bytes = known
-                case .export(let city):
-                    bytes =
-                        Exports.files(site: exportSite, guides: [guides[city]]).first { $0.path == item.path }?.bytes
-                        ?? Data()
+                case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
                 case .page(let job):
                     switch renderer.render(job) {
                     case .success(let page): bytes = page.bytes
@@ -159,8 +159,8 @@ struct PublishStep {
                     }
                 }
                 let hash = XXH64.hash(bytes)
-                var check = SiteChecker.PageCheck(problems: [], fragments: [])
-                if item.path.hasSuffix(".html") && !item.path.hasPrefix("reports/") || item.path == "sitemap.xml" {
+                var check = SiteChecker.PageCheck()
+                if item.path.hasSuffix(".html") || item.path == "sitemap.xml" {
                     check = SiteChecker.check(page: bytes, path: item.path, existing: existing)
                 }
                 let rendered: Bool
@@ -168,8 +168,9 @@ struct PublishStep {
                 // Rendered again to the same bytes: the published file stays (its time says when it last changed).
                 // Without a manifest (a first incremental build, or one that was lost) the file itself is compared.
                 let same =
-                    previous.map { $0.intact(item.path)?.hash == hash }
-                    ?? (ownOutput && FileManager.default.contents(atPath: output.path + "/" + item.path) == bytes)
+                    previous == nil
+                    ? ownOutput && FileManager.default.contents(atPath: output.path + "/" + item.path) == bytes
+                    : intact[index]?.hash == hash
                 if same {
                     let entry = BuildManifest.Entry(
                         hash: hash, stamp: try staging.keep(item.path), key: item.key,

@@ -27,15 +27,26 @@ public struct ExportSite: Sendable {
 }
 
 /// The files other tools read, written with every build: per city, the places as GeoJSON, the events as
-/// iCalendar and what is new as an Atom feed.
+/// iCalendar and what is new as an Atom feed. Each is made on its own, so a build renders only those whose city
+/// changed.
 public enum Exports {
-    public static func files(site: ExportSite, guides: [CityGuide]) -> [(path: String, bytes: Data)] {
-        guides.flatMap { city in
-            [
-                (SitePaths.placesGeoJSON(city), Data(GeoJSON.places(city, site: site).utf8)),
-                (SitePaths.eventsCalendar(city), Data(ICalendar.events(city, site: site).utf8)),
-                (SitePaths.feed(city), Data(AtomFeed.news(city, site: site).utf8)),
-            ]
+    public enum Kind: CaseIterable, Sendable {
+        case places, events, feed
+
+        public func path(_ city: CityGuide) -> String {
+            switch self {
+            case .places: return SitePaths.placesGeoJSON(city)
+            case .events: return SitePaths.eventsCalendar(city)
+            case .feed: return SitePaths.feed(city)
+            }
+        }
+
+        public func bytes(_ city: CityGuide, site: ExportSite) -> Data {
+            switch self {
+            case .places: return Data(GeoJSON.places(city, site: site).utf8)
+            case .events: return Data(ICalendar.events(city, site: site).utf8)
+            case .feed: return Data(AtomFeed.news(city, site: site).utf8)
+            }
         }
     }
 }

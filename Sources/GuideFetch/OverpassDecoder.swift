@@ -8,26 +8,7 @@ import GuideOSM
 /// with their reason.
 public enum OverpassDecoder {
     public static func elements(from data: Data) throws -> Decoded<[OSMPlaces.Element]> {
-        let head = String(decoding: data.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if head.hasPrefix("<?xml") || head.hasPrefix("<osm") {
-            throw ProviderError("Overpass sent XML; cityguide asks for [out:json]")
-        }
-        if head.lowercased().hasPrefix("<!doctype html") || head.lowercased().hasPrefix("<html") {
-            let busy =
-                String(decoding: data, as: UTF8.self).range(
-                    of: "Too Many Requests|rate_limited|timeout",
-                    options: [.regularExpression, .caseInsensitive]) != nil
-            throw ProviderError(
-                "Overpass answered with a web page\(busy ? " (the server is busy or rate-limited)" : "")")
-        }
-        let (body, notes) = try WireValue.parse(data, provider: "Overpass")
-        let top = WireRecord(body, label: "body")
-        if let remark = top.text(["remark"], limit: 300), remark.lowercased().contains("error") {
-            throw ProviderError("Overpass stopped the query: \(remark)")
-        }
-        guard let raw = top.lookup(["elements"])?.array else {
-            throw ProviderError("Overpass response has no `elements` list")
-        }
+        let (top, raw, notes) = try elements(data)
         var nodes: [Int64: Coordinate] = [:]
         for item in raw where item["type"]?.rawText == "node" {
             let r = top.part(item, field: "node")
@@ -39,12 +20,7 @@ public enum OverpassDecoder {
         for (index, item) in raw.enumerated() {
             guard let type = item["type"]?.rawText, let id = item["id"]?.rawText else { continue }
             let r = top.part(item, field: "elements[\(index)]")
-            var tags: OSMTags = []
-            if case .object(let members) = item["tags"] ?? .null {
-                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-                    if let text = value.rawText { tags.append((key, text)) }
-                }
-            }
+            let tags = Self.tags(item)
             guard !tags.isEmpty else { continue }
             let coordinate: Coordinate?
             switch type {
@@ -65,10 +41,21 @@ public enum OverpassDecoder {
         return Decoded(value: elements, notes: capped(notes + top.notes))
     }
 
-    /// The base map in an `out geom` body: ways with their `geometry`, district nodes at their position.
-    public static func baseMap(from data: Data) throws -> Decoded<BaseMap> {
+    /// The `elements` of a body, after the checks every Overpass answer gets: XML or a busy server's web page
+    /// instead of JSON, and a query the server stopped.
+    static func elements(_ data: Data) throws -> (top: WireRecord, elements: [WireValue], notes: [String]) {
         let head = String(decoding: data.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        if head.hasPrefix("<") { _ = try elements(from: data) }
+        if head.hasPrefix("<?xml") || head.hasPrefix("<osm") {
+            throw ProviderError("Overpass sent XML; cityguide asks for [out:json]")
+        }
+        if head.lowercased().hasPrefix("<!doctype html") || head.lowercased().hasPrefix("<html") {
+            let busy =
+                String(decoding: data, as: UTF8.self).range(
+                    of: "Too Many Requests|rate_limited|timeout",
+                    options: [.regularExpression, .caseInsensitive]) != nil
+            throw ProviderError(
+                "Overpass answered with a web page\(busy ? " (the server is busy or rate-limited)" : "")")
+        }
         let (body, notes) = try WireValue.parse(data, provider: "Overpass")
         let top = WireRecord(body, label: "body")
         if let remark = top.text(["remark"], limit: 300), remark.lowercased().contains("error") {
@@ -77,16 +64,23 @@ public enum OverpassDecoder {
         guard let raw = top.lookup(["elements"])?.array else {
             throw ProviderError("Overpass response has no `elements` list")
         }
+        return (top, raw, notes)
+    }
+
+    /// An element's tags as text, sorted by key.
+    static func tags(_ item: WireValue) -> OSMTags {
+        guard case .object(let members) = item["tags"] ?? .null else { return [] }
+        return members.sorted(by: { $0.key < $1.key }).compactMap { key, value in value.rawText.map { (key, $0) } }
+    }
+
+    /// The base map in an `out geom` body: ways with their `geometry`, district nodes at their position.
+    public static func baseMap(from data: Data) throws -> Decoded<BaseMap> {
+        let (top, raw, notes) = try elements(data)
         var map = BaseMap()
         for (index, item) in raw.enumerated() {
             guard let type = item["type"]?.rawText else { continue }
             let r = top.part(item, field: "elements[\(index)]")
-            var tags: OSMTags = []
-            if case .object(let members) = item["tags"] ?? .null {
-                for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-                    if let text = value.rawText { tags.append((key, text)) }
-                }
-            }
+            let tags = Self.tags(item)
             if type == "node" {
                 if let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]),
                     let district = OSMBaseMap.district(tags, at: c)

@@ -52,9 +52,7 @@ extension SiteChecker {
     ///   - existing: every file the site will have.
     public static func check(page data: Data, path: String, existing: Set<String>) -> PageCheck {
         let result = SiteChecker(root: URL(fileURLWithPath: "/")).checkPage(data, path: path, existing: existing)
-        return PageCheck(
-            problems: result.problems,
-            fragments: result.fragments.map { Fragment(line: $0.line, link: $0.link, page: $0.page, id: $0.id) })
+        return PageCheck(problems: result.problems, fragments: result.fragments)
     }
 
     /// The ids on a page; nil when it is no well-formed page.
@@ -64,15 +62,16 @@ extension SiteChecker {
     }
 
     /// Links to #ids that their pages do not have.
-    /// - Parameter ids: a page's ids, by its path; read once per page.
+    /// - Parameter ids: a page's ids, by its path, asked once per page; nil when the page could not be read (its
+    ///   own check says why), so its links are not judged.
     public static func fragmentProblems(
         _ links: [(from: String, fragment: Fragment)], ids: (String) -> Set<String>?
     ) -> [PageProblem] {
-        var known: [String: Set<String>] = [:]
+        var known: [String: Set<String>?] = [:]
         var problems: [PageProblem] = []
         for (from, link) in links {
-            if known[link.page] == nil { known[link.page] = ids(link.page) ?? [] }
-            guard known[link.page]?.contains(link.id) == false else { continue }
+            if known[link.page] == nil { known[link.page] = .some(ids(link.page)) }
+            guard let pageIDs = known[link.page] ?? nil, !pageIDs.contains(link.id) else { continue }
             problems.append(
                 PageProblem(
                     file: from, line: link.line,

@@ -26,7 +26,7 @@ public struct SiteChecker: Sendable {
         var problems: [PageProblem] = []
         var ids: Set<String> = []
         /// Links into other pages with a #fragment, to check once every page's ids are known.
-        var fragments: [(line: Int, link: String, page: String, id: String)] = []
+        var fragments: [Fragment] = []
     }
 
     public func check() -> Report {
@@ -57,19 +57,14 @@ public struct SiteChecker: Sendable {
             }
             results.set(index, checkPage(data, path: files[index], existing: existing))
         }
-        let pages = results.values
+        // By slot, so a file that could not be read leaves its own gap rather than shifting the others' paths.
+        let pages = zip(files, results.slots).compactMap { path, result in result.map { (path, $0) } }
         var ids: [String: Set<String>] = [:]
-        for (path, result) in zip(files, pages) { ids[path] = result.ids }
+        for (path, result) in pages { ids[path] = result.ids }
         var problems: [PageProblem] = []
-        for (path, result) in zip(files, pages) {
+        for (path, result) in pages {
             problems += result.problems
-            for link in result.fragments where ids[link.page].map({ !$0.contains(link.id) }) ?? false {
-                problems.append(
-                    PageProblem(
-                        file: path, line: link.line,
-                        message: "the link '\(link.link)' points at #\(link.id), which is not on \(link.page)",
-                        fix: "link to an id that page has, or drop the #fragment"))
-            }
+            problems += Self.fragmentProblems(result.fragments.map { (path, $0) }) { ids[$0] }
         }
         if !files.contains("index.html") {
             problems.append(
@@ -186,7 +181,8 @@ public struct SiteChecker: Sendable {
             switch verdict {
             case .fine: break
             case .problem(let message, let fix): problem(link.line, message, fix: fix)
-            case .fragment(let page, let id): result.fragments.append((link.line, link.value, page, id))
+            case .fragment(let page, let id):
+                result.fragments.append(Fragment(line: link.line, link: link.value, page: page, id: id))
             }
         }
         return result

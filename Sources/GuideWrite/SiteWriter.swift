@@ -38,22 +38,13 @@ public struct SiteWriter: Sendable {
     /// - Parameters:
     ///   - files: relative path → bytes.
     ///   - lock: the output's lock, when the caller took it for the whole build; otherwise it is taken here.
-    ///   - verify: runs on the complete staging folder; if it throws, nothing is published.
     /// - Returns: the number of files written.
     @discardableResult
-    public func write(
-        _ files: [(path: String, bytes: Data)], lock: OutputLock? = nil, verify: (URL) throws -> Void = { _ in }
-    ) throws -> Int {
+    public func write(_ files: [(path: String, bytes: Data)], lock: OutputLock? = nil) throws -> Int {
         let held = try lock ?? OutputLock.acquire(for: output)
         defer { withExtendedLifetime(held) {} }
         let staging = try StagingFolder(output: output, checkpoint: checkpoint)
         for file in files { try staging.write(file.path, file.bytes) }
-        do {
-            try verify(staging.path)
-        } catch {
-            staging.discard()
-            throw error
-        }
         try staging.publish()
         return files.count
     }
@@ -104,9 +95,5 @@ public struct SiteWriter: Sendable {
                 fix: "this is a bug in cityguide or a template asset name; please report it")
         }
         return parts.reduce(root) { $0.appendingPathComponent(String($1)) }
-    }
-
-    private func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }
