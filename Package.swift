@@ -55,6 +55,8 @@ let package = Package(
         .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
         // The build manifest: what the last build published, so the next renders only what changed.
         .target(name: "GuideIncremental", dependencies: ["GuideModel", "GuideWrite"]),
+        // `build --shard K/N` and `cityguide assemble`: a site's cities spread over many machines, merged into one.
+        .target(name: "GuideShard", dependencies: ["GuideModel", "GuideRender"]),
         // The report's map as PNG (mail clients show no SVG), and its delivery over SMTP.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -70,7 +72,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
                 "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
-                "GuideIncremental", .product(name: "Logging", package: "swift-log"),
+                "GuideIncremental", "GuideShard", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `cityguide serve`: the site on 127.0.0.1, built again on every change, pages reloaded by server-sent events.
@@ -84,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "cityguide",
             dependencies: [
-                "GuideBuild", "GuideServe", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
+                "GuideBuild", "GuideServe", "GuideShard", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,7 +100,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
-                "GuidePhotos", "GuideIncremental", "GuideServe",
+                "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]

@@ -77,7 +77,8 @@ public enum Analyzer {
             neighborhoods: Neighborhoods.find(
                 overview, categories: plan.categories, settings: plan.neighborhoods, events: events.value ?? []),
             events: events,
-            weather: data.weather, warnings: data.warnings, asOf: data.asOf, baseMap: data.baseMap.value)
+            weather: data.weather, warnings: data.warnings, asOf: data.asOf, baseMap: data.baseMap.value,
+            credits: data.credits)
     }
 
     /// At most five, one per chain, by best score.

@@ -71,6 +71,8 @@ public struct CityGuide: Sendable {
     public var news = CityNews()
     /// Drawn under every map of the city.
     public var baseMap: BaseMap?
+    /// The providers its data came from (`CityData.credits`): its pages' footer names them.
+    public var credits: Set<String> = []
 
     public func place(_ id: String) -> RankedPlace? { places[id] }
 }

@@ -62,10 +62,11 @@ struct HistoryStep {
         return days.contains { $0 < day }
     }
 
-    mutating func record(_ night: NightSnapshot) {
+    /// - Parameter partial: tonight's build had only some of the site's cities (a shard).
+    mutating func record(_ night: NightSnapshot, partial: Bool = false) {
         guard let store else { return }
         do {
-            try store.record(night, keepDays: keepDays)
+            try store.record(night, keepDays: keepDays, partial: partial)
         } catch {
             warnings.append(Self.warning(label, .write, error))
         }

@@ -25,20 +25,25 @@ public struct Published: Sendable, Equatable {
 /// last build left beside its output says which key each file was made from. Files whose key is the same and
 /// that are still what was published are kept; the others are rendered, checked and written by the workers,
 /// one at a time, so memory does not grow with the site. When nothing changed, the output is not touched.
+/// Which files there are is decided by a build, a shard's build or an assemble (`PublishStep+Outputs.swift`).
 struct PublishStep {
     let renderer: SiteRenderer
     let guides: [CityGuide]
-    let site: SiteInfo
     let exportSite: ExportSite
-    let templatesDigest: UInt64
-    /// Files whose bytes are known already (the photos).
-    let files: [(path: String, bytes: Data)]
+    /// The files, each with its key and where its bytes come from.
+    let outputs: [Output]
+    /// Pages that links may point to though this step does not write them (a shard's links to the home page).
+    var elsewhere: Set<String> = []
+    /// A shard's summary, made from the manifest of everything else it published; written last.
+    var summary: (([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data))?
 
     enum Source {
         case page(SiteRenderer.Job)
         /// A city's GeoJSON, calendar or feed.
         case export(Int, Exports.Kind)
         case bytes(Data)
+        /// A shard's file (absolute path) with the hash its summary gives: copied, not read.
+        case file(String, hash: UInt64)
     }
 
     struct Output {
@@ -48,45 +53,6 @@ struct PublishStep {
         var source: Source
     }
 
-    /// The site's files, each with the key of its inputs.
-    func outputs() -> [Output] {
-        var common = Fingerprint()
-        common.add(Producer.digest)
-        common.mix(templatesDigest)
-        common.add(site)
-        common.add(exportSite)
-        let base = common.value
-        // One city at a time: reflection makes short-lived copies, and two cities at once raised the peak memory
-        // of a large site more than it saved time.
-        let keys = guides.map { guide in
-            var print = Fingerprint()
-            print.mix(base)
-            print.add(guide)
-            return print.value
-        }
-        var whole = Fingerprint()
-        whole.mix(base)
-        for key in keys { whole.mix(key) }
-        let siteKey = whole.value
-
-        var outputs = renderer.jobs.map { job in
-            Output(
-                path: renderer.path(job), key: SiteRenderer.city(of: job).map { keys[$0] } ?? siteKey,
-                source: .page(job))
-        }
-        for (index, guide) in guides.enumerated() {
-            for kind in Exports.Kind.allCases {
-                outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))
-            }
-        }
-        let htmlPaths = outputs.map(\.path).filter { $0.hasSuffix("index.html") }
-        for page in renderer.assets + renderer.extras(htmlPaths: htmlPaths) {
-            outputs.append(Output(path: page.path, key: nil, source: .bytes(page.bytes)))
-        }
-        for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
-        return outputs
-    }
-
     /// Writes what changed into a staging folder and puts it in the output's place, or leaves the output as it
     /// is when nothing changed.
     /// - Throws: `TemplateError` (the first page in order that could not render), `BuildError` for pages that fail
@@ -94,7 +60,10 @@ struct PublishStep {
     func publish(
         to output: URL, checkpoint: @escaping @Sendable (String) -> Void
     ) throws -> Published {
-        let outputs = self.outputs()
+        let outputs = self.outputs
+        let renderer = self.renderer
+        let guides = self.guides
+        let exportSite = self.exportSite
         var published = Published()
         published.files = outputs.count
         published.pages = outputs.filter { $0.path.hasSuffix(".html") }.count
@@ -113,23 +82,37 @@ struct PublishStep {
             guard let entry else { return nil }
             switch item.source {
             case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
+            case .file(_, let hash): return entry.hash == hash ? entry : nil
             case .page, .export: return entry.key == item.key ? entry : nil
             }
         }
-        if let previous, keptEntries.allSatisfy({ $0 != nil }), previous.manifest.files.count == outputs.count,
-            previous.strangers().isEmpty
+        if let previous, keptEntries.allSatisfy({ $0 != nil }),
+            previous.manifest.files.count == outputs.count + (summary == nil ? 0 : 1), previous.strangers().isEmpty
         {
-            published.unchanged = true
             // Files touched but not changed get their new stamps, so the next build need not read them again.
-            let entries = Dictionary(uniqueKeysWithValues: zip(outputs.map(\.path), keptEntries.map { $0! }))
-            if entries != previous.manifest.files { try? BuildManifest(files: entries).save(for: output) }
-            return published
+            var entries = Dictionary(uniqueKeysWithValues: zip(outputs.map(\.path), keptEntries.map { $0! }))
+            // A shard's summary lists the files as they are; it is the same when they are.
+            var same = true
+            if let summary {
+                let (path, bytes) = try summary(entries)
+                let entry = previous.intact(path)
+                same = entry?.hash == XXH64.hash(bytes)
+                entries[path] = entry
+            }
+            if same {
+                // A build killed after its exchange left the old tree beside the output.
+                SiteWriter(output: output).removeLeftovers()
+                published.unchanged = true
+                published.files += summary == nil ? 0 : 1
+                if entries != previous.manifest.files { try? BuildManifest(files: entries).save(for: output) }
+                return published
+            }
         }
 
         let staging = try StagingFolder(output: output, checkpoint: checkpoint)
         // The staging folder refuses an output folder that is not cityguide's, so its files may be compared.
         let ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
-        let existing = Set(outputs.map(\.path))
+        let existing = Set(outputs.map(\.path)).union(elsewhere)
         SiteChecker.prepare()
         enum Outcome {
             case done(BuildManifest.Entry, rendered: Bool, written: Bool, problems: [PageProblem])
@@ -148,6 +131,12 @@ struct PublishStep {
                 }
                 let bytes: Data
                 switch item.source {
+                case .file(let source, let hash):
+                    // Checked when its shard was built.
+                    let entry = BuildManifest.Entry(
+                        hash: hash, stamp: try staging.copy(item.path, from: source), key: item.key)
+                    results.set(index, .done(entry, rendered: false, written: true, problems: []))
+                    return
                 case .bytes(let known): bytes = known
                 case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
                 case .page(let job):
@@ -213,7 +202,15 @@ struct PublishStep {
                 SiteChecker.ids(in: $0, path: page)
             }
         }
-        if !existing.contains("index.html") {
+        if let summary {
+            let (path, bytes) = try summary(manifest.files)
+            let hash = XXH64.hash(bytes)
+            let same = previous?.intact(path)?.hash == hash
+            let stamp = same ? try staging.keep(path) : try staging.write(path, bytes)
+            manifest.files[path] = BuildManifest.Entry(hash: hash, stamp: stamp, key: nil)
+            published.files += 1
+            published.written += same ? 0 : 1
+        } else if !existing.contains("index.html") {
             problems.append(
                 PageProblem(
                     file: "index.html", line: nil, message: "the site has no index.html",

@@ -71,7 +71,7 @@ extension SiteBuilder {
         let set = try ReportSet.make(
             renderer: SiteRenderer(templates: templates, site: site, guides: guides), guides: guides,
             warnings: warnings, settings: config.report, baseURL: config.baseURL ?? "", date: site.buildDate,
-            only: request.city)
+            only: request.city, digest: shard == nil)
         // The folder is replaced whole, as the site is: a report of last night never sits beside tonight's. With
         // --city, the other cities' reports already there are kept.
         let lock = try OutputLock.acquire(for: folder)

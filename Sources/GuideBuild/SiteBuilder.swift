@@ -8,6 +8,7 @@ import GuideModel
 import GuideOSM
 import GuidePhotos
 import GuideRender
+import GuideShard
 import GuideValidate
 import GuideWrite
 
@@ -37,6 +38,9 @@ public struct SiteBuilder: Sendable {
     public var report: ReportRequest?
     /// The SMTP delivery's first retry delay, seconds (tests shorten it).
     public var deliveryRetryDelay: Double = 2
+    /// `build --shard K/N`: only the cities of that part, and a summary for `cityguide assemble` instead of the
+    /// pages about every city.
+    public var shard: Shard?
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -60,8 +64,9 @@ public struct SiteBuilder: Sendable {
             return try work()
         }
 
-        let (config, templates) = try timed("config") { try loadConfig() }
+        var (config, templates) = try timed("config") { try loadConfig() }
         try report.map { try checkReport($0, config) }
+        if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
         var fetched = try timed("fetch") { try fetch(config) }
@@ -79,14 +84,21 @@ public struct SiteBuilder: Sendable {
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
         // Rendered, checked and written a page at a time; only what changed since the last build.
         let published = try timed("pages") {
-            try PublishStep(
-                renderer: renderer, guides: guides, site: site, exportSite: exportSite,
-                templatesDigest: templates.digest, files: photos.files
-            ).publish(to: output, checkpoint: checkpoint)
+            let step =
+                if let shard {
+                    PublishStep.shard(
+                        shard, renderer: renderer, guides: guides, site: site, exportSite: exportSite,
+                        templatesDigest: templates.digest, files: photos.files)
+                } else {
+                    PublishStep.site(
+                        renderer: renderer, guides: guides, site: site, exportSite: exportSite,
+                        templatesDigest: templates.digest, files: photos.files)
+                }
+            return try step.publish(to: output, checkpoint: checkpoint)
         }
         withExtendedLifetime(lock) {}
         // Only what was published is remembered.
-        timed("history") { history.record(night) }
+        timed("history") { history.record(night, partial: shard != nil) }
         var summary = BuildSummary(
             cities: guides.count, pages: published.pages, files: published.files,
             warnings: fetchWarnings + photos.warnings + guides.compactMap(Self.emptyCityWarning)
@@ -147,18 +159,9 @@ public struct SiteBuilder: Sendable {
     }
 
     func siteInfo(_ config: SiteConfig, _ fetched: Fetched) -> SiteInfo {
-        var site = SiteInfo(
+        SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: fetched.buildDate,
             dataNote: fetched.note)
-        // The footer credits OpenStreetMap's contributors when any city's places come from it.
-        site.placesFromOSM = config.providers.places == .osm || fetched.cities.contains(where: \.placesFromOSM)
-        let used = fetched.cities.reduce(into: Set<String>()) { $0.formUnion($1.credits) }
-        let order = [
-            "Foursquare", "OpenStreetMap", "Ticketmaster", "iCalendar feeds", "OpenWeatherMap", "Open-Meteo", "Google",
-            "Nominatim",
-        ]
-        site.credits = order.filter { used.contains($0) && $0 != "OpenStreetMap" }
-        return site
     }
 
     /// The guides with what the history says about them, tonight's snapshot, and the history to record it in.
@@ -256,8 +259,8 @@ public struct SiteBuilder: Sendable {
         let local = cities.contains { city in
             city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)
         }
-        // A base map alone is no guide.
-        if bodies.keys.allSatisfy({ $0.hasSuffix("/map.json") }) && !local {
+        // A base map alone is no guide. (A shard may have no city at all, which is no failure.)
+        if !cities.isEmpty && bodies.keys.allSatisfy({ $0.hasSuffix("/map.json") }) && !local {
             let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
             throw BuildError(
                 "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"

@@ -23,13 +23,30 @@ public final class HistoryStore: Sendable {
 
     /// Stores tonight, replacing a night of the same day, and keeps the last `keepDays` days (tonight's included). One
     /// transaction: a kill leaves either the old or the new history.
-    public func record(_ night: NightSnapshot, keepDays: Int) throws {
+    /// - Parameter partial: the night holds only some of the site's cities (`build --shard`): only theirs are
+    ///   replaced, and the other shards' cities of the same night stay.
+    public func record(_ night: NightSnapshot, keepDays: Int, partial: Bool = false) throws {
         try queue.write { db in
-            try db.execute(sql: "DELETE FROM night WHERE day = ?", arguments: [night.day])
-            try db.execute(
-                sql: "INSERT INTO night (day, builtAt, source) VALUES (?, ?, ?)",
-                arguments: [night.day, Self.timestamp(night.date), night.source])
-            let nightID = db.lastInsertedRowID
+            let nightID: Int64
+            if partial,
+                let existing = try Int64.fetchOne(db, sql: "SELECT id FROM night WHERE day = ?", arguments: [night.day])
+            {
+                nightID = existing
+                for city in night.cities {
+                    for table in ["place", "event"] {
+                        try db.execute(
+                            sql: "DELETE FROM \(table) WHERE nightID = ? AND city = ?", arguments: [nightID, city.slug])
+                    }
+                    try db.execute(
+                        sql: "DELETE FROM city WHERE nightID = ? AND slug = ?", arguments: [nightID, city.slug])
+                }
+            } else {
+                try db.execute(sql: "DELETE FROM night WHERE day = ?", arguments: [night.day])
+                try db.execute(
+                    sql: "INSERT INTO night (day, builtAt, source) VALUES (?, ?, ?)",
+                    arguments: [night.day, Self.timestamp(night.date), night.source])
+                nightID = db.lastInsertedRowID
+            }
             for city in night.cities {
                 try db.execute(
                     sql: "INSERT INTO city (nightID, slug, name, unavailable) VALUES (?, ?, ?, ?)",

@@ -10,10 +10,6 @@ public struct SiteInfo: Sendable {
     public var buildDate: Date
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
-    /// Places come from OpenStreetMap: every page and map credits its contributors (ODbL).
-    public var placesFromOSM = false
-    /// Where the data came from, in the order the footer names them.
-    public var credits: [String] = []
 
     public init(title: String, baseURL: String?, units: UnitSystem, buildDate: Date, dataNote: String) {
         self.title = title

@@ -16,8 +16,14 @@ extension SiteRenderer {
     }
 
     /// Every page of the site, in a stable order.
-    public var jobs: [Job] {
-        var jobs: [Job] = [.home, .notFound, .saved]
+    public var jobs: [Job] { siteJobs + cityJobs }
+
+    /// The pages about every city.
+    public var siteJobs: [Job] { [.home, .notFound, .saved] }
+
+    /// The pages of each city, city by city.
+    public var cityJobs: [Job] {
+        var jobs: [Job] = []
         for (c, guide) in guides.enumerated() {
             jobs.append(.city(c))
             jobs.append(.events(c))

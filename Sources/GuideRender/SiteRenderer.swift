@@ -8,11 +8,22 @@ public struct SiteRenderer: Sendable {
     let templates: TemplateSet
     let site: SiteInfo
     let guides: [CityGuide]
+    /// Every city of the site, for the pages about all of them; from the guides, or from the shards.
+    public private(set) var cards: [CityCard] = []
 
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
         self.site = site
         self.guides = guides
+        cards = guides.map(card)
+    }
+
+    /// A renderer of the site-wide pages alone (`cityguide assemble`): the cities are the shards' cards.
+    public init(templates: TemplateSet, site: SiteInfo, cards: [CityCard]) {
+        self.templates = templates
+        self.site = site
+        self.guides = []
+        self.cards = cards
     }
 
     /// The stylesheet, the script and the other files copied as they are.
@@ -54,7 +65,8 @@ public struct SiteRenderer: Sendable {
             return (
                 "saved",
                 common(
-                    root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")])
+                    root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")],
+                    credits: everyCity)
             )
         case .city(let c): return ("city", city(guides[c]))
         case .events(let c): return ("events", events(guides[c]))
@@ -64,15 +76,32 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func common(root: String, path: String, title: String, crumbs: [(String, String)]) -> View {
+    /// The footer's credits on a page about one city: that city's providers.
+    struct Sources {
+        var names: [String]
+        var placesFromOSM: Bool
+    }
+
+    /// The credits of the pages about every city: every provider any city used.
+    var everyCity: Sources {
+        Sources(
+            names: Credits.ordered(Set(cards.flatMap(\.credits))), placesFromOSM: cards.contains(where: \.placesFromOSM)
+        )
+    }
+
+    func sources(_ city: CityGuide) -> Sources {
+        Sources(names: Credits.ordered(city.credits), placesFromOSM: city.plan.placesFromOSM)
+    }
+
+    func common(root: String, path: String, title: String, crumbs: [(String, String)], credits: Sources) -> View {
         var view: View = [
             "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
             // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
             "document_title": title == site.title ? title : "\(title) · \(site.title)",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
             "generated_iso": CalendarDay.iso(site.buildDate),
-            "data_note": site.dataNote, "places_osm": site.placesFromOSM,
-            "credits": site.credits.joined(separator: ", "), "has_credits": !site.credits.isEmpty,
+            "data_note": site.dataNote, "places_osm": credits.placesFromOSM,
+            "credits": credits.names.joined(separator: ", "), "has_credits": !credits.names.isEmpty,
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
             "has_breadcrumbs": !crumbs.isEmpty,
         ]
@@ -86,37 +115,45 @@ public struct SiteRenderer: Sendable {
         [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)]
     }
 
+    /// A city's card: its entries on the home page and on 404, its credits.
+    func card(_ city: CityGuide) -> CityCard {
+        let home: View = [
+            "name": city.plan.name, "href": values.pagePaths(city).city,
+            "weather": weather(city),
+            "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
+                city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
+            },
+            "place_count": city.places.count,
+        ]
+        let notFound: View = ["name": city.plan.name, "href": (site.baseURL ?? "") + values.pagePaths(city).city]
+        let sources = sources(city)
+        return CityCard(
+            slug: city.plan.slug, name: city.plan.name, credits: sources.names, placesFromOSM: sources.placesFromOSM,
+            home: ViewValue(home), notFound: ViewValue(notFound))
+    }
+
     func home() -> View {
-        var view = common(root: "", path: "index.html", title: site.title, crumbs: [])
-        let names = guides.map(\.plan.name)
+        var view = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
+        let names = cards.map(\.name)
         view["city_names"] =
             names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
-        view["cities"] = guides.map { city -> View in
-            [
-                "name": city.plan.name, "href": values.pagePaths(city).city,
-                "weather": weather(city),
-                "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
-                    city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
-                },
-                "place_count": city.places.count,
-            ]
-        }
+        view["cities"] = cards.map(\.home.view)
         return view
     }
 
     func notFound() -> View {
         // 404.html is served for any missing address, at any depth: only absolute links work there.
-        var view = common(root: site.baseURL ?? "", path: "404.html", title: "Page not found", crumbs: [])
-        view["cities"] = guides.map {
-            ["name": $0.plan.name, "href": (site.baseURL ?? "") + values.pagePaths($0).city] as View
-        }
+        var view = common(
+            root: site.baseURL ?? "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
+        view["cities"] = cards.map(\.notFound.view)
         return view
     }
 
     func city(_ city: CityGuide) -> View {
         let root = "../"
         var view = common(
-            root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")])
+            root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")],
+            credits: sources(city))
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName
@@ -159,7 +196,9 @@ public struct SiteRenderer: Sendable {
     func category(_ city: CityGuide, _ list: CategoryList) -> View {
         let root = "../../"
         let path = values.categoryPath(city, list.id)
-        var view = common(root: root, path: path, title: "\(list.name) in \(city.plan.name)", crumbs: cityCrumbs(city))
+        var view = common(
+            root: root, path: path, title: "\(list.name) in \(city.plan.name)", crumbs: cityCrumbs(city),
+            credits: sources(city))
         let places = list.placeIDs.compactMap(city.place)
         view["city"] = city.plan.name
         view["category"] = list.name
@@ -223,7 +262,9 @@ public struct SiteRenderer: Sendable {
         let root = "../../../"
         let path = values.placePath(city, item)
         let p = item.place
-        var view = common(root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city))
+        var view = common(
+            root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city),
+            credits: sources(city))
         view["name"] = p.name
         view["city"] = city.plan.name
         view["new"] = city.news.newPlaceIDs.contains(p.id)
@@ -312,7 +353,7 @@ public struct SiteRenderer: Sendable {
         let root = "../../../"
         var view = common(
             root: root, path: values.neighborhoodPath(city, hood), title: "\(hood.name), \(city.plan.name)",
-            crumbs: cityCrumbs(city))
+            crumbs: cityCrumbs(city), credits: sources(city))
         let places = hood.placeIDs.compactMap(city.place)
         view["name"] = hood.name
         view["city"] = city.plan.name
@@ -331,7 +372,7 @@ public struct SiteRenderer: Sendable {
         let root = "../../"
         var view = common(
             root: root, path: values.pagePaths(city).events, title: "Events in \(city.plan.name)",
-            crumbs: cityCrumbs(city))
+            crumbs: cityCrumbs(city), credits: sources(city))
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
         view["events"] = events(city, limit: nil)

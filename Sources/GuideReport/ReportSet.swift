@@ -23,10 +23,11 @@ public struct ReportSet: Sendable {
 
     /// - Parameters:
     ///   - only: one city's slug (`--city`): its report alone, without the digest.
+    ///   - digest: false for a shard's build, whose cities are only some of the site's.
     ///   - baseURL: `base_url`; every link of an email must be absolute.
     public static func make(
         renderer: SiteRenderer, guides: [CityGuide], warnings: [DataWarning], settings: ReportSettings?,
-        baseURL: String, date: Date, only: String?
+        baseURL: String, date: Date, only: String?, digest: Bool = true
     ) throws -> ReportSet {
         let chosen = only.map { slug in guides.filter { $0.plan.slug == slug } } ?? guides
         var maps: [String: Data] = [:]
@@ -44,7 +45,7 @@ public struct ReportSet: Sendable {
         let from = settings?.from ?? "cityguide@\(domain)"
         var messages: [Message] = []
         var groups = chosen.map { (name: $0.plan.slug, cities: [$0], digest: false) }
-        if only == nil && guides.count > 1 { groups.append((digestName, guides, true)) }
+        if digest && only == nil && guides.count > 1 { groups.append((digestName, guides, true)) }
         for group in groups {
             let content = try renderer.report(
                 cities: group.cities, digest: group.digest, warnings: warnings, baseURL: baseURL)

@@ -51,7 +51,7 @@ public struct SiteWriter: Sendable {
 
     /// Staging and retired folders of builds that were killed: hundreds of megabytes each, never used again.
     /// Called with the lock held, so none of them belongs to a running build.
-    func removeLeftovers() {
+    public func removeLeftovers() {
         let parent = output.deletingLastPathComponent()
         let prefixes = [".\(output.lastPathComponent).building-", ".\(output.lastPathComponent).previous-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []

@@ -9,8 +9,10 @@ import Foundation
 
 #if canImport(Glibc)
     private let systemWrite = Glibc.write
+    private let systemLink = Glibc.link
 #else
     private let systemWrite = Darwin.write
+    private let systemLink = Darwin.link
 #endif
 
 /// What the file system says about a file the build wrote or kept: enough to know, on the next build, that
@@ -119,9 +121,24 @@ public final class StagingFolder: @unchecked Sendable {
     public func keep(_ relative: String) throws -> FileStamp {
         let target = try prepare(relative)
         let source = output.path + "/" + relative
-        if link(source, target) == 0, let stamp = FileStamp.of(target) { return stamp }
+        if systemLink(source, target) == 0, let stamp = FileStamp.of(target) { return stamp }
         guard let bytes = FileManager.default.contents(atPath: source) else { throw failed(relative, errno) }
         return try write(relative, bytes)
+    }
+
+    /// Puts a copy of a file from elsewhere (a shard's folder) at `relative`. Not a hard link: the published site
+    /// must not change when someone edits the folder it came from.
+    @discardableResult
+    public func copy(_ relative: String, from source: String) throws -> FileStamp {
+        let target = try prepare(relative)
+        guard cityguide_copy_file(source, target) == 0, let stamp = FileStamp.of(target) else {
+            throw WriteError(
+                path: source, problem: "it could not be copied (\(String(cString: strerror(errno))))",
+                fix:
+                    "check that the folder is complete and readable, and free disk space; the previous output was left as it was"
+            )
+        }
+        return stamp
     }
 
     /// The target's path, its folders made; refuses paths that would leave the staging folder.

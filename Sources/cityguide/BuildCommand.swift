@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GuideBuild
+import GuideShard
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,6 +37,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "With --report: deliver each city's report (see `report:` in the README).")
     var send = false
 
+    @Option(
+        name: .long,
+        help: "K/N: build only the K-th of N parts of the cities (by their slugs), for `cityguide assemble`.")
+    var shard: String?
+
     func run() throws {
         var buildDate: Date?
         if let date {
@@ -60,6 +66,13 @@ struct BuildCommand: ParsableCommand {
         builder.observe = { progress.handle($0) }
         builder.checkpoint = killCheckpoint()
         if report { builder.report = ReportRequest(send: send) }
+        if let shard {
+            do {
+                builder.shard = try Shard(parsing: shard)
+            } catch {
+                throw fail("\(error)")
+            }
+        }
         let summary: BuildSummary
         do {
             summary = try builder.build()
@@ -68,7 +81,13 @@ struct BuildCommand: ParsableCommand {
         }
         for warning in summary.warnings { printErr("warning: \(warning)") }
         print(summary.text)
-        print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+        if let shard = builder.shard {
+            print(
+                "This is shard \(shard) of the site: run `cityguide assemble` with every shard's folder to make the site."
+            )
+        } else {
+            print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+        }
         if strict && summary.hasGaps {
             throw fail(
                 "error: --strict: the site was built, but some data was stale or missing (see the warnings above)")

@@ -12,7 +12,7 @@ struct Cityguide: ParsableCommand {
         version: "cityguide \(cityguideVersion)",
         subcommands: [
             BuildCommand.self, CheckCommand.self, FetchCommand.self, ReportCommand.self, InitCommand.self,
-            ServeCommand.self,
+            ServeCommand.self, AssembleCommand.self,
         ],
         defaultSubcommand: BuildCommand.self)
 }

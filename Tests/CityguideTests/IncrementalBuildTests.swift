@@ -22,23 +22,13 @@ final class IncrementalBuildTests: XCTestCase {
         return site
     }
 
-    /// Every file of the output with its inode and modification time.
-    func stamps(_ root: URL) -> [String: FileStamp] {
-        var stamps: [String: FileStamp] = [:]
-        let enumerator = FileManager.default.enumerator(atPath: root.path)
-        while let path = enumerator?.nextObject() as? String {
-            if let stamp = FileStamp.of(root.appendingPathComponent(path).path) { stamps[path] = stamp }
-        }
-        return stamps
-    }
-
     func testAnUnchangedRebuildWritesNothing() throws {
         let site = try sampleSite()
         defer { site.remove() }
         let first = try site.build()
         XCTAssertFalse(first.published.unchanged)
         XCTAssertEqual(first.published.written, first.files, "a first build writes every file")
-        let before = stamps(site.output)
+        let before = fileStamps(site.output)
         XCTAssertGreaterThan(before.count, 150)
         let folderBefore = FileStamp.of(site.output.path)
 
@@ -47,7 +37,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(second.published.rendered, 0)
         XCTAssertEqual(second.pages, first.pages)
         XCTAssertTrue(second.text.contains("nothing changed, the output was left as it was"), second.text)
-        XCTAssertEqual(stamps(site.output), before, "same files, same inodes, same times")
+        XCTAssertEqual(fileStamps(site.output), before, "same files, same inodes, same times")
         XCTAssertEqual(FileStamp.of(site.output.path)?.inode, folderBefore?.inode, "the folder was not replaced")
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
@@ -56,7 +46,7 @@ final class IncrementalBuildTests: XCTestCase {
         let site = try sampleSite()
         defer { site.remove() }
         try site.build()
-        let before = stamps(site.output)
+        let before = fileStamps(site.output)
         let clean = snapshot(site.output)
         // Tonight Berlin is warmer: its pages and the home page (which shows each city's weather) change.
         let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
@@ -64,7 +54,7 @@ final class IncrementalBuildTests: XCTestCase {
         try Data(text.replacingOccurrences(of: "\"temp\": 3.2", with: "\"temp\": 9.6").utf8).write(to: weather)
 
         let summary = try site.build()
-        let after = stamps(site.output)
+        let after = fileStamps(site.output)
         let berlinPages = before.keys.filter { $0.hasPrefix("berlin/") && $0.hasSuffix(".html") }
         let otherCities = before.keys.filter {
             ["san-francisco/", "sao-paulo/", "helsinki/"].contains(where: $0.hasPrefix)
@@ -96,7 +86,7 @@ final class IncrementalBuildTests: XCTestCase {
         defer { site.remove() }
         try site.build()
         let clean = snapshot(site.output)
-        let before = stamps(site.output)
+        let before = fileStamps(site.output)
         let edited = "berlin/coffee/index.html", removed = "helsinki/index.html"
         let handle = try FileHandle(forWritingTo: site.output.appendingPathComponent(edited))
         try handle.seekToEnd()
@@ -113,7 +103,7 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertFalse(summary.published.unchanged)
         XCTAssertEqual(summary.published.written, 2, "the edited file and the removed one: \(summary.text)")
         XCTAssertTrue(snapshot(site.output) == clean, "the site is as the build made it, and nothing else")
-        let after = stamps(site.output)
+        let after = fileStamps(site.output)
         XCTAssertEqual(after["san-francisco/index.html"], before["san-francisco/index.html"])
         XCTAssertNotEqual(after[edited]?.inode, before[edited]?.inode)
 
@@ -132,11 +122,11 @@ final class IncrementalBuildTests: XCTestCase {
         let manifest = BuildManifest.location(for: site.output)
         let text = try String(contentsOf: manifest, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "berlin/index.html", with: "berlin/index.htm").utf8).write(to: manifest)
-        let before = stamps(site.output)
+        let before = fileStamps(site.output)
         let again = try site.build()
         XCTAssertEqual(again.published.rendered, first.published.rendered, "an edited manifest is not trusted")
         XCTAssertEqual(again.published.written, 0, "but files rendered to the same bytes are kept: \(again.text)")
-        XCTAssertEqual(stamps(site.output), before)
+        XCTAssertEqual(fileStamps(site.output), before)
         XCTAssertTrue(try site.build().published.unchanged)
     }
 

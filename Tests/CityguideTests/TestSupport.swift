@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideWrite
 import XCTest
 
 @testable import GuideValidate
@@ -81,6 +82,16 @@ extension XMLDoc {
 }
 
 /// Every file below a folder, relative path → bytes.
+/// Every file of a folder with its inode and modification time.
+func fileStamps(_ root: URL) -> [String: FileStamp] {
+    var stamps: [String: FileStamp] = [:]
+    let enumerator = FileManager.default.enumerator(atPath: root.path)
+    while let path = enumerator?.nextObject() as? String {
+        if let stamp = FileStamp.of(root.appendingPathComponent(path).path) { stamps[path] = stamp }
+    }
+    return stamps
+}
+
 func snapshot(_ root: URL) -> [String: Data] {
     var files: [String: Data] = [:]
     let enumerator = FileManager.default.enumerator(atPath: root.path)

@@ -1,0 +1,118 @@
+import Foundation
+import GuideAnalysis
+import GuideExport
+import GuideIncremental
+import GuideModel
+import GuideRender
+import GuideShard
+
+/// Which files a build publishes, and the key of each one's inputs.
+extension PublishStep {
+    /// What every page shares: the program, the templates, the site's facts.
+    static func baseKey(templatesDigest: UInt64, site: SiteInfo, exportSite: ExportSite) -> UInt64 {
+        var common = Fingerprint()
+        common.add(Producer.digest)
+        common.mix(templatesDigest)
+        common.add(site)
+        common.add(exportSite)
+        return common.value
+    }
+
+    /// Each city's key: the base and its analysed guide.
+    static func cityKeys(base: UInt64, guides: [CityGuide]) -> [UInt64] {
+        // One city at a time: reflection makes short-lived copies, and two cities at once raised the peak memory
+        // of a large site more than it saved time.
+        guides.map { guide in
+            var print = Fingerprint()
+            print.mix(base)
+            print.add(guide)
+            return print.value
+        }
+    }
+
+    /// The key of the pages about every city.
+    static func siteKey(base: UInt64, cityKeys: [UInt64]) -> UInt64 {
+        var whole = Fingerprint()
+        whole.mix(base)
+        for key in cityKeys { whole.mix(key) }
+        return whole.value
+    }
+
+    /// A whole site's build: every page, export, asset and photo, the sitemap and robots.txt.
+    static func site(
+        renderer: SiteRenderer, guides: [CityGuide], site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
+        files: [(path: String, bytes: Data)]
+    ) -> PublishStep {
+        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
+        let keys = cityKeys(base: base, guides: guides)
+        var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
+        let siteKey = siteKey(base: base, cityKeys: keys)
+        outputs.insert(contentsOf: siteWidePages(renderer, key: siteKey), at: 0)
+        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path))
+        for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
+        return PublishStep(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
+    }
+
+    /// A shard's build: its cities' pages, exports and photos, and the summary `cityguide assemble` reads. Links
+    /// to the site-wide pages are checked as if they were there (the assembled site has them).
+    static func shard(
+        _ shard: Shard, renderer: SiteRenderer, guides: [CityGuide], site: SiteInfo, exportSite: ExportSite,
+        templatesDigest: UInt64, files: [(path: String, bytes: Data)]
+    ) -> PublishStep {
+        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
+        let keys = cityKeys(base: base, guides: guides)
+        var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
+        for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
+        var step = PublishStep(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
+        step.elsewhere = Set(
+            siteWidePages(renderer, key: 0).map(\.path) + assetsAndExtras(renderer, htmlPaths: []).map(\.path)
+                + ["sitemap.xml"])
+        let cities = zip(renderer.cards, keys).map { ShardSummary.City(card: $0, key: $1) }
+        step.summary = { entries in
+            let summary = ShardSummary(
+                shard: shard, producer: Producer.digest, templates: templatesDigest, site: site, cities: cities,
+                files: entries.map { ShardSummary.File(path: $0, size: $1.stamp.size, hash: $1.hash, key: $1.key) })
+            return (ShardSummary.fileName, try summary.encoded())
+        }
+        return step
+    }
+
+    /// `cityguide assemble`: the shards' files as they are, and the pages about every city made from their cards.
+    static func assembly(
+        _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64
+    ) -> PublishStep {
+        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
+        var outputs = siteWidePages(renderer, key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
+        for file in plan.files {
+            outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
+        }
+        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path))
+        return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+    }
+
+    /// The home page, 404 and saved places.
+    static func siteWidePages(_ renderer: SiteRenderer, key: UInt64) -> [Output] {
+        renderer.siteJobs.map { Output(path: renderer.path($0), key: key, source: .page($0)) }
+    }
+
+    /// Every city's pages and exports.
+    static func cityOutputs(renderer: SiteRenderer, guides: [CityGuide], keys: [UInt64]) -> [Output] {
+        var outputs = renderer.cityJobs.map { job in
+            Output(path: renderer.path(job), key: SiteRenderer.city(of: job).map { keys[$0] }, source: .page(job))
+        }
+        for (index, guide) in guides.enumerated() {
+            for kind in Exports.Kind.allCases {
+                outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))
+            }
+        }
+        return outputs
+    }
+
+    /// The stylesheet and script, the sitemap of these pages and robots.txt.
+    static func assetsAndExtras(_ renderer: SiteRenderer, htmlPaths: [String]) -> [Output] {
+        let pages = htmlPaths.filter { $0.hasSuffix("index.html") }
+        return (renderer.assets + renderer.extras(htmlPaths: pages)).map {
+            Output(path: $0.path, key: nil, source: .bytes($0.bytes))
+        }
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import GuideModel
+import GuideRender
+
+/// The shards' folders checked against each other and against the config, and merged into one site's list of
+/// cities and files. Every mistake a CI matrix can make (a shard missing, one built twice, one built by another
+/// cityguide, with other templates, on another date, or with another city list) is refused with its fix.
+public struct AssemblyPlan: Sendable {
+    public struct City: Sendable {
+        public var card: CityCard
+        public var key: UInt64
+    }
+
+    public struct File: Sendable {
+        public var path: String
+        public var hash: UInt64
+        public var key: UInt64?
+        /// Where it is, as an absolute path.
+        public var source: String
+    }
+
+    public var site: SiteInfo
+    /// In the config's order.
+    public var cities: [City]
+    /// Sorted by path.
+    public var files: [File]
+
+    /// One shard's folder as read.
+    public struct Part: Sendable {
+        public var folder: URL
+        /// As the user typed it.
+        public var label: String
+        public var summary: ShardSummary
+
+        public init(folder: URL, label: String, summary: ShardSummary) {
+            self.folder = folder
+            self.label = label
+            self.summary = summary
+        }
+    }
+
+    /// What the assembling cityguide expects of every shard.
+    public struct Expected: Sendable {
+        /// Slugs in the config's order.
+        public var slugs: [String]
+        public var title: String
+        public var baseURL: String?
+        public var units: UnitSystem
+        public var producer: String
+        public var templates: UInt64
+        /// How messages name the config file.
+        public var configName: String
+
+        public init(
+            slugs: [String], title: String, baseURL: String?, units: UnitSystem, producer: String, templates: UInt64,
+            configName: String
+        ) {
+            self.slugs = slugs
+            self.title = title
+            self.baseURL = baseURL
+            self.units = units
+            self.producer = producer
+            self.templates = templates
+            self.configName = configName
+        }
+    }
+
+    /// - Throws: `ShardError` with every problem found, one per line pair.
+    public static func make(_ parts: [Part], expected: Expected) throws -> AssemblyPlan {
+        guard let first = parts.first else {
+            throw ShardError(
+                "error: assemble needs the shards' folders\n"
+                    + "  fix: cityguide assemble shard-1 shard-2 … (the --output of each `cityguide build --shard K/N`)"
+            )
+        }
+        var problems: [String] = []
+        let count = first.summary.shard.count
+        for part in parts where part.summary.shard.count != count {
+            problems.append(
+                "\(part.label): error: it is shard \(part.summary.shard) but \(first.label) is shard \(first.summary.shard)\n"
+                    + "  fix: build every shard with the same N in --shard K/N")
+        }
+        var byIndex: [Int: Part] = [:]
+        for part in parts {
+            if let other = byIndex[part.summary.shard.index] {
+                problems.append(
+                    "\(part.label): error: it is shard \(part.summary.shard), and so is \(other.label)\n"
+                        + "  fix: pass each shard's folder once")
+            } else {
+                byIndex[part.summary.shard.index] = part
+            }
+        }
+        let missing = (1...count).filter { byIndex[$0] == nil }
+        if problems.isEmpty && !missing.isEmpty {
+            let names = missing.map { "\($0)/\(count)" }.joined(separator: ", ")
+            problems.append(
+                "error: shard\(missing.count == 1 ? "" : "s") \(names) \(missing.count == 1 ? "is" : "are") missing: "
+                    + "an assembled site needs every shard\n"
+                    + "  fix: build \(missing.count == 1 ? "it" : "them") with `cityguide build --shard K/\(count) --output DIR` "
+                    + "and pass every shard's folder")
+        }
+        for part in parts {
+            let summary = part.summary
+            if summary.producer != expected.producer {
+                problems.append(
+                    "\(part.label): error: it was built by another cityguide (\(summary.producer)), "
+                        + "not this one (\(expected.producer))\n"
+                        + "  fix: build every shard and assemble with the same cityguide binary")
+            } else if summary.templates != XXH64.hex(expected.templates) {
+                problems.append(
+                    "\(part.label): error: it was built with other templates than \(expected.configName) names now\n"
+                        + "  fix: build every shard and assemble from the same checkout (site.yaml and templates)")
+            }
+            if summary.site.title != expected.title || summary.site.baseURL != expected.baseURL
+                || summary.site.units != expected.units.rawValue
+            {
+                problems.append(
+                    "\(part.label): error: it was built with another title, base_url or units than \(expected.configName) has\n"
+                        + "  fix: build every shard and assemble with the same site.yaml")
+            } else if summary.site != first.summary.site {
+                let day = { (site: ShardSummary.Site) in
+                    CalendarDay.iso(Date(timeIntervalSince1970: site.buildDate))
+                }
+                problems.append(
+                    "\(part.label): error: it was built from other data or on another date than \(first.label) "
+                        + "(\(summary.site.dataNote), \(day(summary.site)); \(first.summary.site.dataNote), \(day(first.summary.site)))\n"
+                        + "  fix: give every shard the same SOURCE_DATE_EPOCH (or --date) and the same kind of data")
+            }
+        }
+        guard problems.isEmpty else { throw ShardError(problems.joined(separator: "\n")) }
+
+        var found: [String: (City, Part)] = [:]
+        for part in parts {
+            for city in part.summary.cities {
+                guard let key = UInt64(city.key, radix: 16) else {
+                    problems.append(
+                        "\(part.label)/\(ShardSummary.fileName): error: city '\(city.card.slug)' has no valid key\n"
+                            + "  fix: build this shard again")
+                    continue
+                }
+                if let other = found[city.card.slug] {
+                    problems.append(
+                        "\(part.label): error: the city '\(city.card.slug)' is also in \(other.1.label)\n"
+                            + "  fix: build every shard with the same --shard N from the same site.yaml")
+                }
+                found[city.card.slug] = (City(card: city.card, key: key), part)
+            }
+        }
+        let listed = Set(expected.slugs)
+        for (slug, entry) in found.sorted(by: { $0.key < $1.key }) where !listed.contains(slug) {
+            problems.append(
+                "\(entry.1.label): error: it has the city '\(slug)', which \(expected.configName) does not list\n"
+                    + "  fix: build the shards again from this \(expected.configName)")
+        }
+        for slug in expected.slugs where found[slug] == nil {
+            let shard = Shard.index(of: slug, count: count)
+            problems.append(
+                "\(byIndex[shard]?.label ?? "shard \(shard)/\(count)"): error: the city '\(slug)' of \(expected.configName) "
+                    + "belongs to shard \(shard)/\(count), which does not have it\n"
+                    + "  fix: build shard \(shard)/\(count) again from this \(expected.configName)")
+        }
+        guard problems.isEmpty else { throw ShardError(problems.joined(separator: "\n")) }
+
+        var files: [String: File] = [:]
+        var owners: [String: String] = [:]
+        for part in parts {
+            let root = part.folder.standardizedFileURL.path
+            for file in part.summary.files {
+                guard let hash = UInt64(file.hash, radix: 16), Self.safe(file.path) else {
+                    problems.append(
+                        "\(part.label)/\(ShardSummary.fileName): error: the entry for '\(file.path)' is not valid\n"
+                            + "  fix: build this shard again; the file is written by cityguide and not meant to be edited"
+                    )
+                    continue
+                }
+                let source = root + "/" + file.path
+                var info = stat()
+                guard stat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                    problems.append(
+                        "\(part.label)/\(file.path): error: the shard lists this file but it is missing\n"
+                            + "  fix: copy the shard's whole folder, or build the shard again")
+                    continue
+                }
+                guard Int(info.st_size) == file.size else {
+                    problems.append(
+                        "\(part.label)/\(file.path): error: it changed since the shard was built "
+                            + "(\(info.st_size) bytes, the shard wrote \(file.size))\n"
+                            + "  fix: build the shard again rather than editing its output")
+                    continue
+                }
+                if let other = files[file.path], other.hash != hash {
+                    problems.append(
+                        "\(part.label)/\(file.path): error: \(owners[file.path] ?? "") has another file at the same path\n"
+                            + "  fix: give the cities different slugs in \(expected.configName)")
+                    continue
+                }
+                files[file.path] = File(
+                    path: file.path, hash: hash, key: file.key.flatMap { UInt64($0, radix: 16) }, source: source)
+                owners[file.path] = part.label
+            }
+        }
+        guard problems.isEmpty else { throw ShardError(problems.joined(separator: "\n")) }
+        guard let site = first.summary.site.info else {
+            throw ShardError(
+                "\(first.label)/\(ShardSummary.fileName): error: its units are unknown\n  fix: build it again")
+        }
+        return AssemblyPlan(
+            site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
+            files: files.values.sorted { $0.path < $1.path })
+    }
+
+    /// A path a shard may have written: relative, without `..`, empty or hidden parts.
+    static func safe(_ path: String) -> Bool {
+        !path.isEmpty && !path.hasPrefix("/") && !path.contains("\0")
+            && path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+                !$0.isEmpty && $0 != "." && $0 != ".." && !$0.hasPrefix(".")
+            }
+    }
+}

@@ -1,0 +1,236 @@
+import Foundation
+import GuideBuild
+import GuideHistory
+import GuideModel
+import GuideShard
+import GuideWrite
+import XCTest
+
+@testable import GuideRender
+
+/// `build --shard K/N` on many machines, then `cityguide assemble`: the same site, byte for byte, as one build.
+final class ShardTests: XCTestCase {
+    /// The sample's four cities as a recorded folder, with a config per shard that differs only in its history
+    /// file (each CI runner keeps its own).
+    func sampleSite(shards: Int) throws -> TestSite {
+        let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
+        var files: [String: String] = [:]
+        for k in 1...shards {
+            files["shard-\(k).yaml"] = config.replacingOccurrences(
+                of: "source: recorded\n", with: "source: recorded\nhistory: .cityguide/shard-\(k).sqlite\n")
+        }
+        let site = try TestSite(config: config, files: files, copyTemplates: false)
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("data"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample"),
+            to: site.dir.appendingPathComponent("data"))
+        return site
+    }
+
+    func shardFolder(_ site: TestSite, _ k: Int) -> URL { site.dir.appendingPathComponent("shard-\(k)") }
+
+    @discardableResult
+    func buildShard(_ site: TestSite, _ k: Int, of n: Int, date: String = "2026-11-20") throws -> BuildSummary {
+        var builder = site.builder(date: date, output: shardFolder(site, k))
+        builder.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
+        builder.shard = Shard(index: k, count: n)
+        return try builder.build()
+    }
+
+    @discardableResult
+    func assemble(_ site: TestSite, _ ks: [Int], into output: URL, config: String = "site.yaml") throws
+        -> AssembleSummary
+    {
+        var builder = site.builder(output: output)
+        builder.configFile = site.dir.appendingPathComponent(config)
+        builder.configName = config
+        return try builder.assemble(ks.map { (shardFolder(site, $0), "shard-\($0)") })
+    }
+
+    func testShardsAssembledEqualASingleBuildByteForByte() throws {
+        let site = try sampleSite(shards: 3)
+        defer { site.remove() }
+        let assembled = site.dir.appendingPathComponent("Assembled")
+        // Two nights: the second has a history behind it on every machine, and "What's new" must agree too.
+        for date in ["2026-11-20", "2026-11-21"] {
+            let single = try site.build(date: date)
+            var cities = 0
+            for k in 1...3 {
+                let shard = try buildShard(site, k, of: 3, date: date)
+                cities += shard.cities
+                XCTAssertFalse(
+                    FileManager.default.fileExists(
+                        atPath: shardFolder(site, k).appendingPathComponent("index.html").path),
+                    "a shard has no home page of its own")
+                XCTAssertTrue(
+                    FileManager.default.fileExists(
+                        atPath: shardFolder(site, k).appendingPathComponent(ShardSummary.fileName).path))
+            }
+            XCTAssertEqual(cities, 4, "every city is built by exactly one shard")
+            let summary = try assemble(site, [3, 1, 2], into: assembled)
+            XCTAssertEqual(summary.cities, 4)
+            XCTAssertEqual(summary.published.pages, single.pages, summary.text)
+            let one = snapshot(site.output)
+            let merged = snapshot(assembled)
+            XCTAssertEqual(Set(merged.keys), Set(one.keys), "the same files")
+            for (path, bytes) in one where merged[path] != bytes {
+                XCTFail("\(date): \(path) differs between the single build and the assembled shards")
+            }
+            XCTAssertNil(merged[ShardSummary.fileName], "the shards' summaries are not part of the site")
+        }
+        // Shard 3 of 3 has none of the sample's cities; it still says so, and is still needed.
+        let empty = try ShardSummary.load(from: shardFolder(site, 3), label: "shard-3")
+        XCTAssertEqual(empty.cities.map(\.card.slug), [])
+        XCTAssertThrowsError(try assemble(site, [1, 2], into: assembled)) { error in
+            XCTAssertTrue("\(error)".contains("shard 3/3 is missing"), "\(error)")
+        }
+    }
+
+    func testAssemblingAgainWritesOnlyWhatChanged() throws {
+        let site = try sampleSite(shards: 3)
+        defer { site.remove() }
+        let assembled = site.dir.appendingPathComponent("Assembled")
+        for k in 1...3 { try buildShard(site, k, of: 3) }
+        try assemble(site, [1, 2, 3], into: assembled)
+        let before = fileStamps(assembled)
+
+        let again = try assemble(site, [1, 2, 3], into: assembled)
+        XCTAssertTrue(again.published.unchanged, again.text)
+        XCTAssertEqual(fileStamps(assembled), before)
+
+        // Berlin is warmer tonight: only its shard is built again, and the assembled site changes where it shows.
+        let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
+        let text = try String(contentsOf: weather, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"temp\": 3.2", with: "\"temp\": 9.6").utf8).write(to: weather)
+        // (Berlin and São Paulo are shard 2 of 3, Helsinki and San Francisco shard 1.)
+        let berlin = Shard.index(of: "berlin", count: 3)
+        let other = Shard.index(of: "helsinki", count: 3)
+        XCTAssertNotEqual(berlin, other)
+        let otherStamps = fileStamps(shardFolder(site, other))
+        let rebuilt = try buildShard(site, berlin, of: 3)
+        XCTAssertGreaterThan(rebuilt.published.written, 0)
+        let changed = try assemble(site, [1, 2, 3], into: assembled)
+        XCTAssertEqual(changed.published.rendered, 3, "the home page, 404 and saved places: \(changed.text)")
+        let after = fileStamps(assembled)
+        let otherSlugs = try ShardSummary.load(from: shardFolder(site, other), label: "").cities.map(\.card.slug)
+        XCTAssertFalse(otherSlugs.isEmpty)
+        for (path, stamp) in before where otherSlugs.contains(where: { path.hasPrefix($0 + "/") }) {
+            XCTAssertEqual(after[path], stamp, "\(path) of the other shard was kept")
+        }
+        XCTAssertEqual(fileStamps(shardFolder(site, other)), otherStamps)
+        XCTAssertNotEqual(after["berlin/index.html"], before["berlin/index.html"])
+        XCTAssertNotEqual(after["index.html"], before["index.html"])
+
+        try site.build()
+        XCTAssertEqual(snapshot(assembled), snapshot(site.output), "still what one build makes")
+    }
+
+    func testAssembleRefusesShardsThatDoNotMakeOneSite() throws {
+        let site = try sampleSite(shards: 3)
+        defer { site.remove() }
+        let assembled = site.dir.appendingPathComponent("Assembled")
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        try assemble(site, [1, 2], into: assembled)
+        let good = fileStamps(assembled)
+
+        func refused(_ ks: [Int], config: String = "site.yaml", _ expected: String, line: UInt = #line) {
+            XCTAssertThrowsError(try assemble(site, ks, into: assembled, config: config), line: line) { error in
+                let message = "\(error)"
+                XCTAssertTrue(message.contains(expected), message, line: line)
+                XCTAssertTrue(message.contains("fix:"), message, line: line)
+            }
+            XCTAssertEqual(fileStamps(assembled), good, "the output was left as it was", line: line)
+        }
+        refused([1], "shard 2/2 is missing")
+        refused([1, 1, 2], "it is shard 1/2, and so is shard-1")
+        refused([], "assemble needs the shards' folders")
+
+        // A shard of another split, and one built on another night.
+        try buildShard(site, 3, of: 3)
+        refused([1, 2, 3], "it is shard 3/3 but shard-1 is shard 1/2")
+        try buildShard(site, 2, of: 2, date: "2026-11-21")
+        refused([1, 2], "on another date")
+        try buildShard(site, 2, of: 2)
+
+        // A folder that is no shard, and a shard whose file was changed after it was built.
+        try FileManager.default.createDirectory(at: shardFolder(site, 4), withIntermediateDirectories: true)
+        refused([1, 2, 4], "holds no cityguide-shard.json")
+        let shard1 = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let page = try XCTUnwrap(shard1.files.first { $0.path.hasSuffix("/index.html") }).path
+        let pageURL = shardFolder(site, 1).appendingPathComponent(page)
+        let original = try Data(contentsOf: pageURL)
+        try (original + Data("<!-- edited -->".utf8)).write(to: pageURL)
+        refused([1, 2], "it changed since the shard was built")
+        try original.write(to: pageURL)
+
+        // The config lost a city since the shards were built.
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let start = try XCTUnwrap(config.range(of: "  - name: Berlin"))
+        let end = try XCTUnwrap(config.range(of: "  - name: Helsinki"))
+        try site.write("fewer.yaml", config.replacingCharacters(in: start.lowerBound..<end.lowerBound, with: ""))
+        refused([1, 2], config: "fewer.yaml", "it has the city 'berlin', which fewer.yaml does not list")
+        try site.write(
+            "retitled.yaml", config.replacingOccurrences(of: "title: Neighborhood Guide", with: "title: Other"))
+        refused([1, 2], config: "retitled.yaml", "another title, base_url or units")
+
+        XCTAssertNoThrow(try assemble(site, [2, 1], into: assembled))
+    }
+
+    func testACityStaysOnItsShard() throws {
+        // Pinned: a change would move cities to other machines, away from their histories.
+        // (python3 -c "import xxhash; print(xxhash.xxh64(b'berlin').hexdigest())")
+        XCTAssertEqual(XXH64.hex(XXH64.hash("berlin")), "ed270946d62402d2")
+        XCTAssertEqual(Shard.index(of: "berlin", count: 3), 2)
+        let slugs = (0..<1000).map { "city-\($0)" }
+        for n in [1, 2, 7] {
+            let counts = Dictionary(grouping: slugs) { Shard.index(of: $0, count: n) }.mapValues(\.count)
+            XCTAssertEqual(Set(counts.keys), Set(1...n))
+            XCTAssertTrue(counts.values.allSatisfy { $0 > 1000 / n * 8 / 10 }, "\(counts)")
+        }
+        XCTAssertEqual(try Shard(parsing: "2/4"), Shard(index: 2, count: 4))
+        for bad in ["0/4", "5/4", "1/0", "a/b", "1", "1/2/3", "-1/2", ""] {
+            XCTAssertThrowsError(try Shard(parsing: bad)) { error in
+                XCTAssertTrue("\(error)".contains("fix:"), "\(error)")
+            }
+        }
+    }
+
+    func testAShardRecordsItsCitiesBesideTheOthersInOneHistory() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = try HistoryStore(file: dir.appendingPathComponent("history.sqlite"))
+        func city(_ slug: String) -> CitySnapshot {
+            CitySnapshot(slug: slug, name: slug, places: [], events: [], unavailable: [])
+        }
+        let date = Date(timeIntervalSince1970: 1_795_000_000)
+        try store.record(NightSnapshot(date: date, source: "x", cities: [city("a"), city("b")]), keepDays: 90)
+        try store.record(NightSnapshot(date: date, source: "x", cities: [city("b")]), keepDays: 90, partial: true)
+        try store.record(NightSnapshot(date: date, source: "x", cities: [city("c")]), keepDays: 90, partial: true)
+        let later = CalendarDay.iso(date.addingTimeInterval(86_400))
+        for slug in ["a", "b", "c"] {
+            XCTAssertEqual(try store.nights(city: slug, before: later, limit: 5).count, 1, slug)
+        }
+        // A whole build's night replaces the day whole.
+        try store.record(NightSnapshot(date: date, source: "x", cities: [city("a")]), keepDays: 90)
+        XCTAssertEqual(try store.nights(city: "c", before: later, limit: 5).count, 0)
+    }
+
+    func testViewValuesReadBackAsTheyWere() throws {
+        let view: [String: Any] = [
+            "name": "Café \"Ñ\"", "count": 3, "ratio": 2.0, "on": true, "none": Absent(),
+            "list": [["a": 1] as [String: Any]], "mixed": ["x", 1] as [Any], "empty": [[String: Any]](),
+        ]
+        let value = ViewValue(view)
+        let decoded = try JSONDecoder().decode(ViewValue.self, from: JSONEncoder().encode(value))
+        XCTAssertEqual(decoded, value)
+        let back = decoded.view
+        XCTAssertEqual(back["count"] as? Int, 3)
+        XCTAssertEqual(back["ratio"] as? Double, 2.0)
+        XCTAssertNil(back["ratio"] as? Int)
+        XCTAssertEqual(back["on"] as? Bool, true)
+        XCTAssertTrue(back["none"] is Absent)
+        XCTAssertEqual((back["list"] as? [[String: Any]])?.first?["a"] as? Int, 1)
+        XCTAssertEqual((back["mixed"] as? [Any])?.count, 2)
+    }
+}
