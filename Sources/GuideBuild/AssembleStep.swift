@@ -1,8 +1,10 @@
 import Foundation
+import GuideConfig
 import GuideExport
 import GuideIncremental
 import GuideModel
 import GuideRender
+import GuideReport
 import GuideShard
 import GuideWrite
 
@@ -12,6 +14,8 @@ public struct AssembleSummary: Sendable {
     public var cities: Int
     public var published = Published()
     public var seconds: Double
+    /// The shards' reports and the digest, when they were built with `--report`.
+    public var report: ReportSummary?
 
     public var text: String {
         let changes =
@@ -20,6 +24,7 @@ public struct AssembleSummary: Sendable {
             : "\(published.rendered) rendered, \(published.written) written, \(published.files - published.written) kept"
         return "Assembled \(shards) shard\(shards == 1 ? "" : "s"): \(cities) cit\(cities == 1 ? "y" : "ies"), "
             + "\(published.pages) pages (\(published.files) files; \(changes)) in \(String(format: "%.2f", seconds)) s"
+            + (report.map { "\n" + $0.text } ?? "")
     }
 }
 
@@ -55,14 +60,80 @@ extension SiteBuilder {
             throw BuildError(error.description)
         }
         let renderer = SiteRenderer(templates: templates, site: plan.site, cards: plan.cities.map(\.card))
+        // Made before the site is published: shards that disagree about reports publish nothing.
+        let reports = try assembledReports(folders, plan: plan, config: config, renderer: renderer)
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: plan.site.buildDate, version: cityguideVersion)
         let published = try PublishStep.assembly(
             plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest
         ).publish(to: output, checkpoint: checkpoint)
+        var report: ReportSummary?
+        if let reports {
+            let folder = output.appendingPathComponent("reports")
+            try SiteWriter(output: folder, checkpoint: checkpoint).write(reports.files, lock: lock)
+            report = ReportSummary(folder: folder, messages: reports.messages, sent: 0)
+        }
         withExtendedLifetime(lock) {}
         return AssembleSummary(
             shards: folders.count, cities: plan.cities.count, published: published,
-            seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            seconds: Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9, report: report)
+    }
+
+    /// The shards' reports (`build --shard K/N --report`) and the digest of every city, as one `build --report`
+    /// writes them; nil when no shard has reports.
+    func assembledReports(
+        _ folders: [(url: URL, label: String)], plan: AssemblyPlan, config: SiteConfig, renderer: SiteRenderer
+    ) throws -> (files: [(path: String, bytes: Data)], messages: [(name: String, subject: String)])? {
+        let fm = FileManager.default
+        let found = folders.map { folder in
+            (folder, fm.contents(atPath: folder.url.appendingPathComponent("reports/\(ReportSet.Parts.fileName)").path))
+        }
+        let with = found.filter { $0.1 != nil }.map(\.0.label)
+        guard !with.isEmpty else { return nil }
+        let without = found.filter { $0.1 == nil }.map(\.0.label)
+        guard without.isEmpty else {
+            throw BuildError(
+                "error: \(with.joined(separator: ", ")) \(with.count == 1 ? "was" : "were") built with --report, "
+                    + "\(without.joined(separator: ", ")) without\n"
+                    + "  fix: build every shard with --report, or none of them")
+        }
+        var files: [(path: String, bytes: Data)] = []
+        var messages: [(name: String, subject: String)] = []
+        var parts: [String: ReportPart] = [:]
+        var maps: [String: Data] = [:]
+        var siteWarnings: [String] = []
+        for (folder, data) in found {
+            let decoded: ReportSet.Parts
+            do {
+                decoded = try JSONDecoder().decode(ReportSet.Parts.self, from: data ?? Data())
+            } catch {
+                throw BuildError(
+                    "\(folder.label)/reports/\(ReportSet.Parts.fileName): error: it cannot be read\n"
+                        + "  fix: build this shard again with --report")
+            }
+            for part in decoded.cities {
+                parts[part.slug] = part
+                messages.append((part.slug, ""))
+            }
+            maps.merge(decoded.maps) { first, _ in first }
+            for warning in decoded.siteWarnings where !siteWarnings.contains(warning) { siteWarnings.append(warning) }
+            let reports = folder.url.appendingPathComponent("reports")
+            for name in ((try? fm.contentsOfDirectory(atPath: reports.path)) ?? []).sorted()
+            where !name.hasPrefix(".") && name != ReportSet.Parts.fileName {
+                if let bytes = fm.contents(atPath: reports.appendingPathComponent(name).path) {
+                    files.append((name, bytes))
+                }
+            }
+        }
+        let ordered = plan.cities.compactMap { parts[$0.card.slug] }
+        messages = ordered.map { ($0.slug, "") }
+        if ordered.count > 1 {
+            let digest = try ReportSet.message(
+                renderer: renderer, parts: ordered, maps, siteWarnings: siteWarnings, settings: config.report,
+                baseURL: config.baseURL ?? "", date: plan.site.buildDate, digest: true)
+            files += [("\(digest.name).eml", digest.eml), ("\(digest.name).html", digest.html)]
+            messages.append((digest.name, digest.subject))
+        }
+        return (files.sorted { $0.path < $1.path }, messages)
     }
 }

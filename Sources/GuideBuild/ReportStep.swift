@@ -1,6 +1,7 @@
 import Foundation
 import GuideAnalysis
 import GuideConfig
+import GuideIncremental
 import GuideModel
 import GuideRender
 import GuideReport
@@ -65,7 +66,7 @@ extension SiteBuilder {
 
     func writeReports(
         _ request: ReportRequest, config: SiteConfig, templates: TemplateSet, site: SiteInfo, guides: [CityGuide],
-        warnings: [DataWarning]
+        warnings: [DataWarning], holding siteLock: OutputLock? = nil
     ) throws -> ReportSummary {
         let folder = request.folder ?? output.appendingPathComponent("reports")
         let set = try ReportSet.make(
@@ -74,8 +75,22 @@ extension SiteBuilder {
             only: request.city, digest: shard == nil)
         // The folder is replaced whole, as the site is: a report of last night never sits beside tonight's. With
         // --city, the other cities' reports already there are kept.
-        let lock = try OutputLock.acquire(for: folder)
+        let inside = folder.standardizedFileURL == output.appendingPathComponent("reports").standardizedFileURL
+        if !inside
+            && (FileManager.default.fileExists(atPath: folder.appendingPathComponent("index.html").path)
+                || FileManager.default.fileExists(atPath: BuildManifest.location(for: folder).path))
+        {
+            throw BuildError(
+                "\(relativeLabel(folder)): error: this folder holds a built site, which the reports would replace\n"
+                    + "  fix: write the reports into a folder of their own, e.g. --output \(relativeLabel(folder))/reports"
+            )
+        }
+        // Reports inside the output are written under the output's own lock: a lock file of their own would sit
+        // in the published site, with a process id in it.
+        let lock = try inside ? siteLock ?? OutputLock.acquire(for: output) : OutputLock.acquire(for: folder)
         var files = set.files
+        // A shard's cities are only some of the site's: it leaves their parts for the digest `assemble` makes.
+        if shard != nil { files.append((ReportSet.Parts.fileName, try set.parts.encoded())) }
         if request.city != nil {
             let fresh = Set(files.map(\.path))
             let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []

@@ -96,7 +96,6 @@ public struct SiteBuilder: Sendable {
                 }
             return try step.publish(to: output, checkpoint: checkpoint)
         }
-        withExtendedLifetime(lock) {}
         // Only what was published is remembered.
         timed("history") { history.record(night, partial: shard != nil) }
         var summary = BuildSummary(
@@ -110,13 +109,14 @@ public struct SiteBuilder: Sendable {
                 summary.report = try timed("report") {
                     try writeReports(
                         report, config: config, templates: templates, site: site, guides: guides,
-                        warnings: summary.warnings)
+                        warnings: summary.warnings, holding: lock)
                 }
             } catch {
                 throw BuildError("\(error)\n  (the site itself was built and published; only the report failed)")
             }
             summary.stages = stages
         }
+        withExtendedLifetime(lock) {}
         return summary
     }
 

@@ -13,45 +13,62 @@ public struct ReportContent: Sendable {
     public var maps: [(cid: String, slug: String)]
 }
 
+/// One city's share of the reports: its section of the email and what the digest's subject counts. Plain data,
+/// so a shard built with `--report` hands it to `cityguide assemble`, which makes the digest of every city.
+public struct ReportPart: Sendable, Equatable, Codable {
+    public var slug: String
+    public var name: String
+    public var section: ViewValue
+    public var newPlaces: Int
+    public var thisWeek: Int
+
+    /// The content id of the city's map in a message.
+    var cid: String { "map-\(slug)@cityguide" }
+}
+
 extension SiteRenderer {
     /// - Parameters:
-    ///   - cities: one guide for a city's report, all of them for the digest.
-    ///   - warnings: the build's warnings (shown under the city they name; the others under every report).
+    ///   - warnings: the build's warnings (shown under the city they name).
     ///   - baseURL: where the site is published; every link of an email is absolute.
+    public func reportPart(_ city: CityGuide, warnings: [DataWarning], baseURL: String) -> ReportPart {
+        var part = ReportPart(
+            slug: city.plan.slug, name: city.plan.name, section: .absent,
+            newPlaces: city.news.changes.newPlaces.count, thisWeek: city.news.changes.thisWeek.count)
+        part.section = ViewValue(
+            section(city, values: ViewValues(site: site), warnings: warnings, baseURL: baseURL, cid: part.cid))
+        return part
+    }
+
+    /// - Parameters:
+    ///   - parts: one city's for its report, every city's for the digest.
+    ///   - siteWarnings: the warnings that name no city, shown under every report.
     public func report(
-        cities: [CityGuide], digest: Bool, warnings: [DataWarning], baseURL: String
+        parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String
     ) throws -> ReportContent {
-        let values = ViewValues(site: site)
         let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
-        var maps: [(String, String)] = []
-        let sections = cities.map { city -> View in
-            let cid = "map-\(city.plan.slug)@cityguide"
-            maps.append((cid, city.plan.slug))
-            return section(city, values: values, warnings: warnings, baseURL: baseURL, cid: cid)
-        }
-        let siteWide = warnings.filter { $0.city.isEmpty }.map(\.description)
         let subject: String
         if digest {
-            let newPlaces = cities.map(\.news.changes.newPlaces.count).reduce(0, +)
-            let week = cities.map(\.news.changes.thisWeek.count).reduce(0, +)
+            let newPlaces = parts.map(\.newPlaces).reduce(0, +)
+            let week = parts.map(\.thisWeek).reduce(0, +)
             subject =
-                "\(site.title): \(cities.count) cit\(cities.count == 1 ? "y" : "ies"), "
+                "\(site.title): \(parts.count) cit\(parts.count == 1 ? "y" : "ies"), "
                 + "\(Self.count(newPlaces, "new place")), \(Self.count(week, "event")) this week"
         } else {
-            let city = cities.first
+            let city = parts.first
             subject =
-                "\(city?.plan.name ?? site.title): \(Self.count(city?.news.changes.newPlaces.count ?? 0, "new place")), "
-                + "\(Self.count(city?.news.changes.thisWeek.count ?? 0, "event")) this week"
+                "\(city?.name ?? site.title): \(Self.count(city?.newPlaces ?? 0, "new place")), "
+                + "\(Self.count(city?.thisWeek ?? 0, "event")) this week"
         }
         let view: View = [
             "subject": subject, "site_title": site.title, "site_href": baseURL, "day": day,
-            "heading": digest ? "\(site.title): every city" : "\(cities.first?.plan.name ?? site.title)",
-            "cities": sections, "site_warnings": siteWide, "has_site_warnings": !siteWide.isEmpty,
-            "version": cityguideVersion, "data_note": site.dataNote, "is_digest": digest,
+            "heading": digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
+            "cities": parts.map(\.section.view), "site_warnings": siteWarnings,
+            "has_site_warnings": !siteWarnings.isEmpty, "version": cityguideVersion, "data_note": site.dataNote,
+            "is_digest": digest,
         ]
         let html = try renderTemplate("report", view)
         let text = try renderTemplate("report-text", view)
-        return ReportContent(subject: subject, html: html, text: text, maps: maps)
+        return ReportContent(subject: subject, html: html, text: text, maps: parts.map { ($0.cid, $0.slug) })
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -18,8 +18,32 @@ public struct ReportSet: Sendable {
     }
 
     public var messages: [Message]
+    /// What the digest is made of, kept by a shard for `cityguide assemble`.
+    public var parts: Parts
 
     public static let digestName = "_digest"
+
+    /// Every city's share of the digest: its part, its map, and the warnings that name no city. A shard built
+    /// with `--report` writes it as `reports/cityguide-report-parts.json` (the maps' PNGs in base64).
+    public struct Parts: Sendable, Codable, Equatable {
+        public static let fileName = "cityguide-report-parts.json"
+
+        public var cities: [ReportPart]
+        public var maps: [String: Data]
+        public var siteWarnings: [String]
+
+        public init(cities: [ReportPart], maps: [String: Data], siteWarnings: [String]) {
+            self.cities = cities
+            self.maps = maps
+            self.siteWarnings = siteWarnings
+        }
+
+        public func encoded() throws -> Data {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return try encoder.encode(self)
+        }
+    }
 
     /// - Parameters:
     ///   - only: one city's slug (`--city`): its report alone, without the digest.
@@ -34,42 +58,51 @@ public struct ReportSet: Sendable {
         for city in chosen {
             let map = renderer.overviewMap(city)
             let svg = MapStyle.embed(MapStyle.flatten(map.css), in: map.svg)
-            do {
-                maps[city.plan.slug] = try MapImage.png(svg: svg, width: map.width, height: map.height)
-            } catch {
-                // Without its map the report still says everything that matters.
-                maps[city.plan.slug] = nil
-            }
+            // Without its map the report still says everything that matters.
+            maps[city.plan.slug] = try? MapImage.png(svg: svg, width: map.width, height: map.height)
         }
+        let parts = Parts(
+            cities: chosen.map { renderer.reportPart($0, warnings: warnings, baseURL: baseURL) }, maps: maps,
+            siteWarnings: warnings.filter { $0.city.isEmpty }.map(\.description))
+        var messages = try parts.cities.map {
+            try message(
+                renderer: renderer, parts: [$0], parts.maps, siteWarnings: parts.siteWarnings, settings: settings,
+                baseURL: baseURL, date: date, digest: false)
+        }
+        if digest && only == nil && guides.count > 1 {
+            messages.append(
+                try message(
+                    renderer: renderer, parts: parts.cities, parts.maps, siteWarnings: parts.siteWarnings,
+                    settings: settings, baseURL: baseURL, date: date, digest: true))
+        }
+        return ReportSet(messages: messages, parts: parts)
+    }
+
+    /// One email: a city's report, or (`digest`) the digest of every city in `parts`.
+    public static func message(
+        renderer: SiteRenderer, parts: [ReportPart], _ maps: [String: Data], siteWarnings: [String],
+        settings: ReportSettings?, baseURL: String, date: Date, digest: Bool
+    ) throws -> Message {
         let domain = URL(string: baseURL)?.host ?? "cityguide.invalid"
         let from = settings?.from ?? "cityguide@\(domain)"
-        var messages: [Message] = []
-        var groups = chosen.map { (name: $0.plan.slug, cities: [$0], digest: false) }
-        if digest && only == nil && guides.count > 1 { groups.append((digestName, guides, true)) }
-        for group in groups {
-            let content = try renderer.report(
-                cities: group.cities, digest: group.digest, warnings: warnings, baseURL: baseURL)
-            let images = content.maps.compactMap { map in
-                maps[map.slug].map { MIMEMessage.Image(contentID: map.cid, filename: "\(map.slug)-map.png", png: $0) }
-            }
-            // A map that could not be drawn leaves no broken image behind.
-            let mailed = removingImages(
-                content.html, missing: content.maps.filter { maps[$0.slug] == nil }.map(\.cid))
-            var html = mailed
-            for map in content.maps {
-                guard let png = maps[map.slug] else { continue }
-                html = html.replacingOccurrences(
-                    of: "src=\"cid:\(map.cid)\"", with: "src=\"data:image/png;base64,\(png.base64EncodedString())\"")
-            }
-            let eml = MIMEMessage(
-                from: from, to: settings?.to ?? [], subject: content.subject, date: date, domain: domain,
-                text: content.text, html: mailed, images: images)
-            messages.append(
-                Message(
-                    name: group.name, subject: content.subject, eml: eml.bytes, html: Data(html.utf8),
-                    isDigest: group.digest))
+        let content = try renderer.report(parts: parts, digest: digest, siteWarnings: siteWarnings, baseURL: baseURL)
+        let images = content.maps.compactMap { map in
+            maps[map.slug].map { MIMEMessage.Image(contentID: map.cid, filename: "\(map.slug)-map.png", png: $0) }
         }
-        return ReportSet(messages: messages)
+        // A map that could not be drawn leaves no broken image behind.
+        let mailed = removingImages(content.html, missing: content.maps.filter { maps[$0.slug] == nil }.map(\.cid))
+        var html = mailed
+        for map in content.maps {
+            guard let png = maps[map.slug] else { continue }
+            html = html.replacingOccurrences(
+                of: "src=\"cid:\(map.cid)\"", with: "src=\"data:image/png;base64,\(png.base64EncodedString())\"")
+        }
+        let eml = MIMEMessage(
+            from: from, to: settings?.to ?? [], subject: content.subject, date: date, domain: domain,
+            text: content.text, html: mailed, images: images)
+        return Message(
+            name: digest ? digestName : parts.first?.slug ?? digestName, subject: content.subject, eml: eml.bytes,
+            html: Data(html.utf8), isDigest: digest)
     }
 
     /// The HTML without the `<img>`s of these content ids.

@@ -87,6 +87,49 @@ final class ShardTests: XCTestCase {
         }
     }
 
+    func testShardsReportsMakeTheSameReportsAndDigest() throws {
+        let site = try sampleSite(shards: 3)
+        defer { site.remove() }
+        var single = site.builder()
+        single.report = ReportRequest()
+        try single.build()
+        for k in 1...3 {
+            var builder = site.builder(output: shardFolder(site, k))
+            builder.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
+            builder.shard = Shard(index: k, count: 3)
+            builder.report = ReportRequest()
+            try builder.build()
+            let reports = shardFolder(site, k).appendingPathComponent("reports")
+            XCTAssertFalse(
+                FileManager.default.fileExists(atPath: reports.appendingPathComponent("_digest.html").path),
+                "a shard makes no digest of its part")
+        }
+        let assembled = site.dir.appendingPathComponent("Assembled")
+        let summary = try assemble(site, [1, 2, 3], into: assembled)
+        XCTAssertEqual(summary.report?.messages.count, 5, "four cities and the digest: \(summary.text)")
+        let one = snapshot(site.output)
+        let merged = snapshot(assembled)
+        XCTAssertNotNil(one["reports/_digest.eml"])
+        XCTAssertEqual(Set(merged.keys), Set(one.keys))
+        for (path, bytes) in one where merged[path] != bytes {
+            XCTFail("\(path) differs between the single build and the assembled shards")
+        }
+
+        // One shard built without --report (on a fresh runner): the reports cannot be whole, so nothing is published.
+        try FileManager.default.removeItem(at: shardFolder(site, 3).appendingPathComponent("reports"))
+        let before = fileStamps(assembled)
+        XCTAssertThrowsError(try assemble(site, [1, 2, 3], into: assembled)) { error in
+            XCTAssertTrue("\(error)".contains("built with --report, shard-3 without"), "\(error)")
+        }
+        XCTAssertEqual(fileStamps(assembled), before)
+
+        // `cityguide report --output` naming the site itself would replace the site with the reports.
+        XCTAssertThrowsError(try site.builder().reportOnly(ReportRequest(folder: site.output))) { error in
+            XCTAssertTrue("\(error)".contains("this folder holds a built site"), "\(error)")
+        }
+        XCTAssertNotNil(FileManager.default.contents(atPath: site.output.appendingPathComponent("index.html").path))
+    }
+
     func testAssemblingAgainWritesOnlyWhatChanged() throws {
         let site = try sampleSite(shards: 3)
         defer { site.remove() }
