@@ -14,9 +14,10 @@ final class RenderBudget {
 
     var exhausted: Bool { lookupsLeft < 0 || bytesLeft < 0 }
 
-    func spend(_ value: Any) -> Bool {
+    /// One lookup that yields `bytes` of text (0 for anything else).
+    func spend(bytes: Int) -> Bool {
         lookupsLeft -= 1
-        if let text = value as? String { bytesLeft -= text.utf8.count }
+        bytesLeft -= bytes
         return !exhausted
     }
 }
@@ -27,7 +28,10 @@ struct BudgetedView: MustacheParent {
     let budget: RenderBudget
 
     func child(named name: String) -> Any? {
-        guard let value = values[name], budget.spend(value) else { return nil }
+        guard let value = values[name] else { return nil }
+        // Text is most of what a page looks up: one cast, not the two failed ones below.
+        if let text = value as? String { return budget.spend(bytes: text.utf8.count) ? text : nil }
+        guard budget.spend(bytes: 0) else { return nil }
         if let nested = value as? [String: Any] { return BudgetedView(values: nested, budget: budget) }
         if let list = value as? [[String: Any]] { return list.map { BudgetedView(values: $0, budget: budget) } }
         return value
