@@ -98,7 +98,6 @@ extension SiteBuilder {
                     + "  fix: build every shard with --report, or none of them")
         }
         var files: [(path: String, bytes: Data)] = []
-        var messages: [(name: String, subject: String)] = []
         var parts: [String: ReportPart] = [:]
         var maps: [String: Data] = [:]
         var siteWarnings: [String] = []
@@ -111,10 +110,7 @@ extension SiteBuilder {
                     "\(folder.label)/reports/\(ReportSet.Parts.fileName): error: it cannot be read\n"
                         + "  fix: build this shard again with --report")
             }
-            for part in decoded.cities {
-                parts[part.slug] = part
-                messages.append((part.slug, ""))
-            }
+            for part in decoded.cities { parts[part.slug] = part }
             maps.merge(decoded.maps) { first, _ in first }
             for warning in decoded.siteWarnings where !siteWarnings.contains(warning) { siteWarnings.append(warning) }
             let reports = folder.url.appendingPathComponent("reports")
@@ -126,7 +122,8 @@ extension SiteBuilder {
             }
         }
         let ordered = plan.cities.compactMap { parts[$0.card.slug] }
-        messages = ordered.map { ($0.slug, "") }
+        // The cities' own messages were made by their shards; their subjects are made again from the parts.
+        var messages = ordered.map { ($0.slug, renderer.reportSubject(parts: [$0], digest: false)) }
         if ordered.count > 1 {
             let digest = try ReportSet.message(
                 renderer: renderer, parts: ordered, maps, siteWarnings: siteWarnings, settings: config.report,

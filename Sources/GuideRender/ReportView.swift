@@ -46,19 +46,7 @@ extension SiteRenderer {
         parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String
     ) throws -> ReportContent {
         let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
-        let subject: String
-        if digest {
-            let newPlaces = parts.map(\.newPlaces).reduce(0, +)
-            let week = parts.map(\.thisWeek).reduce(0, +)
-            subject =
-                "\(site.title): \(parts.count) cit\(parts.count == 1 ? "y" : "ies"), "
-                + "\(Self.count(newPlaces, "new place")), \(Self.count(week, "event")) this week"
-        } else {
-            let city = parts.first
-            subject =
-                "\(city?.name ?? site.title): \(Self.count(city?.newPlaces ?? 0, "new place")), "
-                + "\(Self.count(city?.thisWeek ?? 0, "event")) this week"
-        }
+        let subject = reportSubject(parts: parts, digest: digest)
         let view: View = [
             "subject": subject, "site_title": site.title, "site_href": baseURL, "day": day,
             "heading": digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
@@ -69,6 +57,19 @@ extension SiteRenderer {
         let html = try renderTemplate("report", view)
         let text = try renderTemplate("report-text", view)
         return ReportContent(subject: subject, html: html, text: text, maps: parts.map { ($0.cid, $0.slug) })
+    }
+
+    /// The subject of a city's report (one part) or of the digest (every city's parts).
+    public func reportSubject(parts: [ReportPart], digest: Bool) -> String {
+        if digest {
+            let newPlaces = parts.map(\.newPlaces).reduce(0, +)
+            let week = parts.map(\.thisWeek).reduce(0, +)
+            return "\(site.title): \(parts.count) cit\(parts.count == 1 ? "y" : "ies"), "
+                + "\(Self.count(newPlaces, "new place")), \(Self.count(week, "event")) this week"
+        }
+        let city = parts.first
+        return "\(city?.name ?? site.title): \(Self.count(city?.newPlaces ?? 0, "new place")), "
+            + "\(Self.count(city?.thisWeek ?? 0, "event")) this week"
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -15,9 +15,6 @@ extension SiteRenderer {
         case neighborhood(Int, Int)
     }
 
-    /// Every page of the site, in a stable order.
-    public var jobs: [Job] { siteJobs + cityJobs }
-
     /// The pages about every city.
     public var siteJobs: [Job] { [.home, .notFound, .saved] }
 

@@ -85,8 +85,7 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         self.files = files.sorted { $0.path < $1.path }
     }
 
-    /// Sorted keys and one line per value would make diffs easy but the file large; sorted keys keep it the same
-    /// bytes for the same shard.
+    /// Compact, with sorted keys: the same shard gives the same bytes, so an unchanged shard keeps its summary.
     public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

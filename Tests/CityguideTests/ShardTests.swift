@@ -92,7 +92,7 @@ final class ShardTests: XCTestCase {
         defer { site.remove() }
         var single = site.builder()
         single.report = ReportRequest()
-        try single.build()
+        let singleReport = try XCTUnwrap(try single.build().report)
         for k in 1...3 {
             var builder = site.builder(output: shardFolder(site, k))
             builder.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
@@ -107,6 +107,9 @@ final class ShardTests: XCTestCase {
         let assembled = site.dir.appendingPathComponent("Assembled")
         let summary = try assemble(site, [1, 2, 3], into: assembled)
         XCTAssertEqual(summary.report?.messages.count, 5, "four cities and the digest: \(summary.text)")
+        XCTAssertEqual(
+            summary.report?.messages.map { "\($0.name): \($0.subject)" },
+            singleReport.messages.map { "\($0.name): \($0.subject)" })
         let one = snapshot(site.output)
         let merged = snapshot(assembled)
         XCTAssertNotNil(one["reports/_digest.eml"])
