@@ -38,43 +38,43 @@ extension PublishStep {
         return whole.value
     }
 
-    /// A whole site's build: every page, export, asset and photo, the sitemap and robots.txt.
-    static func site(
-        renderer: SiteRenderer, guides: [CityGuide], site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
+    /// A few cities of a build: their pages and exports, and their places' photos.
+    static func cities(
+        renderer: SiteRenderer, guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
         files: [(path: String, bytes: Data)]
     ) -> PublishStep {
-        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
-        let keys = cityKeys(base: base, guides: guides)
         var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
-        let siteKey = siteKey(base: base, cityKeys: keys)
-        outputs.insert(contentsOf: siteWidePages(renderer, key: siteKey), at: 0)
-        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path))
         for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
         return PublishStep(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
     }
 
-    /// A shard's build: its cities' pages, exports and photos, and the summary `cityguide assemble` reads. Links
-    /// to the site-wide pages are checked as if they were there (the assembled site has them).
-    static func shard(
-        _ shard: Shard, renderer: SiteRenderer, guides: [CityGuide], site: SiteInfo, exportSite: ExportSite,
-        templatesDigest: UInt64, files: [(path: String, bytes: Data)]
+    /// The pages about every city (made from the cities' cards), the stylesheet and script, the sitemap of the
+    /// site's pages and robots.txt.
+    /// - Parameter cityPages: the paths of every city's HTML pages.
+    static func siteWide(
+        renderer: SiteRenderer, key: UInt64, cityPages: [String], exportSite: ExportSite
     ) -> PublishStep {
-        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
-        let keys = cityKeys(base: base, guides: guides)
-        var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
-        for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
-        var step = PublishStep(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
-        step.elsewhere = Set(
-            siteWidePages(renderer, key: 0).map(\.path) + assetsAndExtras(renderer, htmlPaths: []).map(\.path)
-                + ["sitemap.xml"])
-        let cities = zip(renderer.cards, keys).map { ShardSummary.City(card: $0, key: $1) }
-        step.summary = { entries in
+        var outputs = siteWidePages(renderer, key: key)
+        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path) + cityPages)
+        return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+    }
+
+    /// What the pages of a site link to besides the cities' own files: the pages about every city, the
+    /// stylesheet and script, the sitemap and robots.txt (known before any city is analysed).
+    static func siteWidePaths(_ renderer: SiteRenderer) -> Set<String> {
+        Set(siteWidePages(renderer, key: 0).map(\.path) + assetsAndExtras(renderer, htmlPaths: []).map(\.path))
+    }
+
+    /// A shard's summary for `cityguide assemble`, made from the manifest of the files the shard published.
+    static func shardSummary(
+        _ shard: Shard, cities: [ShardSummary.City], site: SiteInfo, templatesDigest: UInt64
+    ) -> ([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data) {
+        { entries in
             let summary = ShardSummary(
                 shard: shard, producer: Producer.digest, templates: templatesDigest, site: site, cities: cities,
                 files: entries.map { ShardSummary.File(path: $0, size: $1.stamp.size, hash: $1.hash, key: $1.key) })
             return (ShardSummary.fileName, try summary.encoded())
         }
-        return step
     }
 
     /// `cityguide assemble`: the shards' files as they are, and the pages about every city made from their cards.

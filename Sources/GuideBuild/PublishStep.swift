@@ -20,22 +20,15 @@ public struct Published: Sendable, Equatable {
     public var unchanged = false
 }
 
-/// The Write stage, streaming and incremental. Each file's inputs have a key (a page's: the program, the
-/// templates, the site's facts and its city's analysed guide; the home page's: every city's); the manifest the
-/// last build left beside its output says which key each file was made from. Files whose key is the same and
-/// that are still what was published are kept; the others are rendered, checked and written by the workers,
-/// one at a time, so memory does not grow with the site. When nothing changed, the output is not touched.
-/// Which files there are is decided by a build, a shard's build or an assemble (`PublishStep+Outputs.swift`).
+/// A group of files to publish, each with the key of its inputs and where its bytes come from: a few cities'
+/// pages and exports with the renderer and guides that make them, or the pages about every city, or a shard's
+/// files. Which groups a build has is decided in `PublishStep+Outputs.swift`.
 struct PublishStep {
     let renderer: SiteRenderer
     let guides: [CityGuide]
     let exportSite: ExportSite
     /// The files, each with its key and where its bytes come from.
     let outputs: [Output]
-    /// Pages that links may point to though this step does not write them (a shard's links to the home page).
-    var elsewhere: Set<String> = []
-    /// A shard's summary, made from the manifest of everything else it published; written last.
-    var summary: (([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data))?
 
     enum Source {
         case page(SiteRenderer.Job)
@@ -52,22 +45,49 @@ struct PublishStep {
         var key: UInt64?
         var source: Source
     }
+}
 
-    /// Writes what changed into a staging folder and puts it in the output's place, or leaves the output as it
-    /// is when nothing changed.
-    /// - Throws: `TemplateError` (the first page in order that could not render), `BuildError` for pages that fail
-    ///   the checks, `WriteError`; the output is untouched then.
-    func publish(
-        to output: URL, checkpoint: @escaping @Sendable (String) -> Void
-    ) throws -> Published {
-        let outputs = self.outputs
-        let renderer = self.renderer
-        let guides = self.guides
-        let exportSite = self.exportSite
-        var published = Published()
-        published.files = outputs.count
-        published.pages = outputs.filter { $0.path.hasSuffix(".html") }.count
-        let previous = PreviousOutput.load(output)
+/// The Write stage, streaming and incremental. Each file's inputs have a key (a page's: the program, the
+/// templates, the site's facts and its city's analysed guide; the home page's: every city's); the manifest the
+/// last build left beside its output says which key each file was made from. Files whose key is the same and
+/// that are still what was published are kept; the others are rendered, checked and written by the workers.
+/// Files come in groups (a few cities at a time), so memory does not grow with the site. The staging folder is
+/// made when the first file needs writing: when nothing changed, the output is not touched.
+struct Publisher {
+    let output: URL
+    let checkpoint: @Sendable (String) -> Void
+    let previous: PreviousOutput?
+    /// The staging folder refuses an output folder that is not cityguide's, so its files may be compared.
+    private let ownOutput: Bool
+    /// The files published so far and the pages links may lead to though they come later or elsewhere (the
+    /// pages about every city, a shard's links to the home page); links to any other file wait for the end.
+    private var known: Set<String>
+    private var staging: StagingFolder?
+    /// Files kept as they were while nothing needed writing; linked into the staging folder if one is made.
+    private var kept: [(path: String, entry: BuildManifest.Entry)] = []
+    private var manifest = BuildManifest()
+    private var problems: [PageProblem] = []
+    private var fragments: [(from: String, fragment: SiteChecker.Fragment)] = []
+    private var unknown: [(from: String, link: SiteChecker.Fragment)] = []
+    private var published = Published()
+
+    init(output: URL, known: Set<String>, checkpoint: @escaping @Sendable (String) -> Void) {
+        self.output = output
+        self.checkpoint = checkpoint
+        self.known = known
+        previous = PreviousOutput.load(output)
+        ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
+    }
+
+    /// Renders, checks and writes what changed of `step`'s files (into the staging folder, made if needed).
+    /// - Throws: `TemplateError` (the first page in order that could not render) or `WriteError`; the staging
+    ///   folder is removed then, and the output untouched.
+    mutating func add(_ step: PublishStep) throws {
+        let outputs = step.outputs
+        published.files += outputs.count
+        published.pages += outputs.filter { $0.path.hasSuffix(".html") }.count
+        for item in outputs { known.insert(item.path) }
+        let previous = self.previous
 
         // What is still on disk as the last build published it (looked at once: it may mean reading the file),
         // and of that, what can stay: its key (or bytes) the same.
@@ -86,36 +106,20 @@ struct PublishStep {
             case .page, .export: return entry.key == item.key ? entry : nil
             }
         }
-        if let previous, keptEntries.allSatisfy({ $0 != nil }),
-            previous.manifest.files.count == outputs.count + (summary == nil ? 0 : 1), previous.strangers().isEmpty
-        {
-            // Files touched but not changed get their new stamps, so the next build need not read them again.
-            var entries = Dictionary(uniqueKeysWithValues: zip(outputs.map(\.path), keptEntries.map { $0! }))
-            // A shard's summary lists the files as they are; it is the same when they are.
-            var same = true
-            if let summary {
-                let (path, bytes) = try summary(entries)
-                let entry = previous.intact(path)
-                same = entry?.hash == XXH64.hash(bytes)
-                entries[path] = entry
-            }
-            if same {
-                // A build killed after its exchange left the old tree beside the output.
-                SiteWriter(output: output).removeLeftovers()
-                published.unchanged = true
-                published.files += summary == nil ? 0 : 1
-                if entries != previous.manifest.files { try? BuildManifest(files: entries).save(for: output) }
-                return published
-            }
+        if staging == nil, previous != nil, keptEntries.allSatisfy({ $0 != nil }) {
+            kept += zip(outputs, keptEntries).map { (path: $0.path, entry: $1!) }
+            return
         }
 
-        let staging = try StagingFolder(output: output, checkpoint: checkpoint)
-        // The staging folder refuses an output folder that is not cityguide's, so its files may be compared.
-        let ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
-        let existing = Set(outputs.map(\.path)).union(elsewhere)
-        SiteChecker.prepare()
+        let staging = try openStaging()
+        let existing = known
+        let ownOutput = self.ownOutput
+        let output = self.output
+        let renderer = step.renderer
+        let guides = step.guides
+        let exportSite = step.exportSite
         enum Outcome {
-            case done(BuildManifest.Entry, rendered: Bool, written: Bool, problems: [PageProblem])
+            case done(BuildManifest.Entry, rendered: Bool, written: Bool, check: SiteChecker.PageCheck)
             case template(TemplateError)
             case failed(WriteError)
         }
@@ -126,7 +130,7 @@ struct PublishStep {
                 if let entry = keptEntries[index] {
                     var entry = entry
                     entry.stamp = try staging.keep(item.path)
-                    results.set(index, .done(entry, rendered: false, written: false, problems: []))
+                    results.set(index, .done(entry, rendered: false, written: false, check: .init()))
                     return
                 }
                 let bytes: Data
@@ -135,7 +139,7 @@ struct PublishStep {
                     // Checked when its shard was built.
                     let entry = BuildManifest.Entry(
                         hash: hash, stamp: try staging.copy(item.path, from: source), key: item.key)
-                    results.set(index, .done(entry, rendered: false, written: true, problems: []))
+                    results.set(index, .done(entry, rendered: false, written: true, check: .init()))
                     return
                 case .bytes(let known): bytes = known
                 case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
@@ -160,44 +164,68 @@ struct PublishStep {
                     previous == nil
                     ? ownOutput && FileManager.default.contents(atPath: output.path + "/" + item.path) == bytes
                     : intact[index]?.hash == hash
-                if same {
-                    let entry = BuildManifest.Entry(
-                        hash: hash, stamp: try staging.keep(item.path), key: item.key,
-                        fragments: check.fragments.map(\.encoded))
-                    results.set(index, .done(entry, rendered: rendered, written: false, problems: check.problems))
-                    return
-                }
+                let stamp = same ? try staging.keep(item.path) : try staging.write(item.path, bytes)
                 let entry = BuildManifest.Entry(
-                    hash: hash, stamp: try staging.write(item.path, bytes), key: item.key,
-                    fragments: check.fragments.map(\.encoded))
-                results.set(index, .done(entry, rendered: rendered, written: true, problems: check.problems))
-            } catch let error as WriteError {
-                results.set(index, .failed(error))
+                    hash: hash, stamp: stamp, key: item.key, fragments: check.fragments.map(\.encoded))
+                results.set(index, .done(entry, rendered: rendered, written: !same, check: check))
             } catch {
-                results.set(
-                    index,
-                    .failed(
-                        WriteError(
-                            path: item.path, problem: "\(error)", fix: "check free disk space and permissions")))
+                results.set(index, .failed(Self.writeError(error, path: item.path)))
             }
         }
 
-        var manifest = BuildManifest()
-        var problems: [PageProblem] = []
-        var links: [(from: String, fragment: SiteChecker.Fragment)] = []
         for (item, outcome) in zip(outputs, results.values) {
             switch outcome {
-            case .template(let error): throw error
-            case .failed(let error): throw error
-            case .done(let entry, let rendered, let written, let found):
-                problems += found
+            case .template(let error):
+                staging.discard()
+                throw error
+            case .failed(let error):
+                staging.discard()
+                throw error
+            case .done(let entry, let rendered, let written, let check):
+                problems += check.problems
+                unknown += check.unknown.map { (item.path, $0) }
                 if rendered { published.rendered += 1 }
                 if written { published.written += 1 }
-                links += entry.fragments.compactMap(SiteChecker.Fragment.init(encoded:)).map { (item.path, $0) }
-                if BuildManifest.recordable(item.path) { manifest.files[item.path] = entry }
+                record(item.path, entry)
             }
         }
-        problems += SiteChecker.fragmentProblems(links) { page in
+    }
+
+    /// Publishes the staging folder, or leaves the output as it is when nothing changed.
+    /// - Parameter summary: a shard's summary, made from the manifest of everything else it published; written
+    ///   last.
+    /// - Throws: `BuildError` for pages that fail the checks, `WriteError`; the output is untouched then.
+    mutating func finish(
+        summary: (([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data))? = nil
+    ) throws -> Published {
+        if staging == nil, let previous,
+            previous.manifest.files.count == kept.count + (summary == nil ? 0 : 1), previous.strangers().isEmpty
+        {
+            // Files touched but not changed get their new stamps, so the next build need not read them again.
+            var entries = Dictionary(kept, uniquingKeysWith: { first, _ in first })
+            // A shard's summary lists the files as they are; it is the same when they are.
+            var same = true
+            if let summary {
+                let (path, bytes) = try summary(entries)
+                let entry = previous.intact(path)
+                same = entry?.hash == XXH64.hash(bytes)
+                entries[path] = entry
+            }
+            if same {
+                // A build killed after its exchange left the old tree beside the output.
+                SiteWriter(output: output).removeLeftovers()
+                published.unchanged = true
+                published.files += summary == nil ? 0 : 1
+                if entries != previous.manifest.files { try? BuildManifest(files: entries).save(for: output) }
+                return published
+            }
+        }
+
+        let staging = try openStaging()
+        let judged = SiteChecker.unknownProblems(unknown, existing: known)
+        problems += judged.problems
+        fragments += judged.fragments
+        problems += SiteChecker.fragmentProblems(fragments) { page in
             FileManager.default.contents(atPath: staging.path.appendingPathComponent(page).path).flatMap {
                 SiteChecker.ids(in: $0, path: page)
             }
@@ -210,7 +238,7 @@ struct PublishStep {
             manifest.files[path] = BuildManifest.Entry(hash: hash, stamp: stamp, key: nil)
             published.files += 1
             published.written += same ? 0 : 1
-        } else if !existing.contains("index.html") {
+        } else if !known.contains("index.html") {
             problems.append(
                 PageProblem(
                     file: "index.html", line: nil, message: "the site has no index.html",
@@ -224,5 +252,55 @@ struct PublishStep {
         // Without it the next build renders everything again, which is slower but still right.
         try? manifest.save(for: output)
         return published
+    }
+
+    /// The staging folder, made the first time a file needs writing; the files kept until then are linked into
+    /// it.
+    private mutating func openStaging() throws -> StagingFolder {
+        if let staging { return staging }
+        let staging = try StagingFolder(output: output, checkpoint: checkpoint)
+        self.staging = staging
+        SiteChecker.prepare()
+        let pending = kept
+        kept = []
+        let stamps = IndexedResults<Result<FileStamp, WriteError>>(count: pending.count)
+        DispatchQueue.concurrentPerform(iterations: pending.count) { index in
+            do {
+                stamps.set(index, .success(try staging.keep(pending[index].path)))
+            } catch {
+                stamps.set(index, .failure(Self.writeError(error, path: pending[index].path)))
+            }
+        }
+        for (item, stamp) in zip(pending, stamps.values) {
+            var entry = item.entry
+            switch stamp {
+            case .success(let value): entry.stamp = value
+            case .failure(let error):
+                staging.discard()
+                throw error
+            }
+            record(item.path, entry)
+        }
+        return staging
+    }
+
+    static func writeError(_ error: Error, path: String) -> WriteError {
+        error as? WriteError
+            ?? WriteError(path: path, problem: "\(error)", fix: "check free disk space and permissions")
+    }
+
+    /// A file now in the staging folder: in the manifest, and its links into other pages checked at the end.
+    private mutating func record(_ path: String, _ entry: BuildManifest.Entry) {
+        fragments += entry.fragments.compactMap(SiteChecker.Fragment.init(encoded:)).map { (path, $0) }
+        if BuildManifest.recordable(path) { manifest.files[path] = entry }
+    }
+}
+
+extension PublishStep {
+    /// This group as the whole output (`cityguide assemble`).
+    func publish(to output: URL, checkpoint: @escaping @Sendable (String) -> Void) throws -> Published {
+        var publisher = Publisher(output: output, known: [], checkpoint: checkpoint)
+        try publisher.add(self)
+        return try publisher.finish()
     }
 }

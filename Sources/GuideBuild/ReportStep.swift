@@ -64,15 +64,17 @@ extension SiteBuilder {
         }
     }
 
+    /// - Parameters:
+    ///   - renderer: the site's, made from every city's card.
+    ///   - parts: every city's share of the reports, gathered batch by batch, with the site's warnings.
     func writeReports(
-        _ request: ReportRequest, config: SiteConfig, templates: TemplateSet, site: SiteInfo, guides: [CityGuide],
-        warnings: [DataWarning], holding siteLock: OutputLock? = nil
+        _ request: ReportRequest, config: SiteConfig, renderer: SiteRenderer, parts: ReportSet.Parts, buildDate: Date,
+        holding siteLock: OutputLock? = nil
     ) throws -> ReportSummary {
         let folder = request.folder ?? output.appendingPathComponent("reports")
         let set = try ReportSet.make(
-            renderer: SiteRenderer(templates: templates, site: site, guides: guides), guides: guides,
-            warnings: warnings, settings: config.report, baseURL: config.baseURL ?? "", date: site.buildDate,
-            only: request.city, digest: shard == nil)
+            renderer: renderer, parts: parts, settings: config.report, baseURL: config.baseURL ?? "",
+            date: buildDate, only: request.city, digest: shard == nil)
         // The folder is replaced whole, as the site is: a report of last night never sits beside tonight's. With
         // --city, the other cities' reports already there are kept.
         let inside = folder.standardizedFileURL == output.appendingPathComponent("reports").standardizedFileURL

@@ -8,6 +8,7 @@ import GuideModel
 import GuideOSM
 import GuidePhotos
 import GuideRender
+import GuideReport
 import GuideShard
 import GuideValidate
 import GuideWrite
@@ -41,6 +42,9 @@ public struct SiteBuilder: Sendable {
     /// `build --shard K/N`: only the cities of that part, and a summary for `cityguide assemble` instead of the
     /// pages about every city.
     public var shard: Shard?
+    /// How many cities go through the pipeline together, from fetch to written pages: what a build holds in
+    /// memory at once besides every city's card and key (tests make it small to cross batches).
+    public var citiesPerBatch = 8
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -58,9 +62,17 @@ public struct SiteBuilder: Sendable {
     @discardableResult
     public func build() throws -> BuildSummary {
         var stages: [(String, Double)] = []
+        // Stages run once per batch of cities; each is reported once, with its time summed.
         func timed<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
             let start = DispatchTime.now().uptimeNanoseconds
-            defer { stages.append((name, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)) }
+            defer {
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                if let index = stages.firstIndex(where: { $0.0 == name }) {
+                    stages[index].1 += seconds
+                } else {
+                    stages.append((name, seconds))
+                }
+            }
             return try work()
         }
 
@@ -69,47 +81,107 @@ public struct SiteBuilder: Sendable {
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
-        var fetched = try timed("fetch") { try fetch(config) }
-        let buildDate = fetched.buildDate
-        var (guides, night, analysedHistory) = try timed("analyze") { try analyzeWithHistory(config, fetched) }
-        var history = analysedHistory
-        let site = siteInfo(config, fetched)
-        let fetchWarnings = fetched.cities.flatMap(\.warnings)
-        // The guides hold what the pages need; the raw data would double the memory of a large site.
-        fetched.cities = []
-        fetched.bodies = [:]
-        let photos = timed("photos") { publishPhotos(config, &guides) }
-        let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
+        let plan = try timed("fetch") { try fetchPlan(config) }
+        let buildDate = plan.buildDate
+        let site = siteInfo(config, plan)
+        var history = historyStep(config)
+        timed("analyze") { fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate)) }
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
-        // Rendered, checked and written a page at a time; only what changed since the last build.
-        let published = try timed("pages") {
-            let step =
-                if let shard {
-                    PublishStep.shard(
-                        shard, renderer: renderer, guides: guides, site: site, exportSite: exportSite,
-                        templatesDigest: templates.digest, files: photos.files)
-                } else {
-                    PublishStep.site(
-                        renderer: renderer, guides: guides, site: site, exportSite: exportSite,
-                        templatesDigest: templates.digest, files: photos.files)
+        let base = PublishStep.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
+        let siteWide = SiteRenderer(templates: templates, site: site, cards: [])
+        var publisher = Publisher(
+            output: output, known: PublishStep.siteWidePaths(siteWide), checkpoint: checkpoint)
+
+        // A few cities at a time, fetched, analysed, rendered and written; what stays is small: each city's card,
+        // key, snapshot and report part, and the paths of its pages.
+        var cards: [CityCard] = []
+        var keys: [UInt64] = []
+        var snapshots: [CitySnapshot] = []
+        var cityPages: [String] = []
+        var fetchWarnings: [DataWarning] = []
+        var photoWarnings: [DataWarning] = []
+        var emptyWarnings: [DataWarning] = []
+        var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
+        var photoPaths: Set<String> = []
+        var dataFound = false
+        var waiting: Error?
+        for cities in batches(config) {
+            var part = config
+            part.cities = cities
+            let fetched = try timed("fetch") { try fetchCities(part, plan) }
+            dataFound = dataFound || fetched.hasData
+            fetchWarnings += fetched.cities.flatMap(\.warnings)
+            let analysed = try timed("analyze") {
+                try analyzeOrWait(&waiting, dataFound) {
+                    try analyzeWithNews(part, fetched.cities, buildDate: buildDate, history: &history)
                 }
-            return try step.publish(to: output, checkpoint: checkpoint)
+            }
+            guard let analysed else { continue }
+            var guides = analysed.0
+            snapshots += analysed.1
+            let photos = timed("photos") { publishPhotos(config, &guides) }
+            photoWarnings += photos.warnings
+            let empty = guides.compactMap(Self.emptyCityWarning)
+            emptyWarnings += empty
+            let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
+            try timed("pages") {
+                let batchKeys = PublishStep.cityKeys(base: base, guides: guides)
+                cards += renderer.cards
+                keys += batchKeys
+                cityPages += renderer.cityJobs.map(renderer.path)
+                // Two cities may show the same photo; it is one file.
+                let files = photos.files.filter { photoPaths.insert($0.0).inserted }
+                try publisher.add(
+                    .cities(renderer: renderer, guides: guides, keys: batchKeys, exportSite: exportSite, files: files))
+            }
+            if let report {
+                timed("report") {
+                    parts.append(
+                        .of(
+                            guides, renderer: renderer,
+                            warnings: fetched.cities.flatMap(\.warnings) + photos.warnings + empty,
+                            baseURL: config.baseURL ?? "", only: report.city))
+                }
+            }
+        }
+        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
+        if config.source == .live, !config.cities.isEmpty, !dataFound {
+            throw noDataError(fetchWarnings)
+        }
+        if let waiting { throw waiting }
+        let published = try timed("pages") {
+            if shard == nil {
+                try publisher.add(
+                    .siteWide(
+                        renderer: SiteRenderer(templates: templates, site: site, cards: cards),
+                        key: PublishStep.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
+                        exportSite: exportSite))
+            }
+            return try publisher.finish(
+                summary: shard.map {
+                    PublishStep.shardSummary(
+                        $0, cities: zip(cards, keys).map { ShardSummary.City(card: $0, key: $1) }, site: site,
+                        templatesDigest: templates.digest)
+                })
         }
         // Only what was published is remembered.
-        timed("history") { history.record(night, partial: shard != nil) }
+        timed("history") {
+            history.record(
+                NightSnapshot(date: buildDate, source: config.source.name, cities: snapshots), partial: shard != nil)
+        }
         var summary = BuildSummary(
-            cities: guides.count, pages: published.pages, files: published.files,
-            warnings: fetchWarnings + photos.warnings + guides.compactMap(Self.emptyCityWarning)
-                + history.warnings,
-            buildDate: buildDate, stages: stages, fetch: fetched.report)
+            cities: cards.count, pages: published.pages, files: published.files,
+            warnings: fetchWarnings + photoWarnings + emptyWarnings + history.warnings,
+            buildDate: buildDate, stages: stages, fetch: plan.report)
         summary.published = published
         if let report {
             do {
+                parts.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
                 summary.report = try timed("report") {
                     try writeReports(
-                        report, config: config, templates: templates, site: site, guides: guides,
-                        warnings: summary.warnings, holding: lock)
+                        report, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
+                        parts: parts, buildDate: buildDate, holding: lock)
                 }
             } catch {
                 throw BuildError("\(error)\n  (the site itself was built and published; only the report failed)")
@@ -125,12 +197,41 @@ public struct SiteBuilder: Sendable {
     public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
         let (config, templates) = try loadConfig()
         try checkReport(request, config)
-        let fetched = try fetch(config)
-        let (guides, _, history) = try analyzeWithHistory(config, fetched)
-        let warnings = fetched.cities.flatMap(\.warnings) + guides.compactMap(Self.emptyCityWarning) + history.warnings
+        let plan = try fetchPlan(config)
+        let site = siteInfo(config, plan)
+        var history = historyStep(config)
+        fillEarlierNight(config, history: &history, before: CalendarDay.iso(plan.buildDate))
+        var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
+        var cards: [CityCard] = []
+        var warnings: [DataWarning] = []
+        var emptyWarnings: [DataWarning] = []
+        var dataFound = false
+        var waiting: Error?
+        for cities in batches(config) {
+            var part = config
+            part.cities = cities
+            let fetched = try fetchCities(part, plan)
+            dataFound = dataFound || fetched.hasData
+            warnings += fetched.cities.flatMap(\.warnings)
+            let analysed = try analyzeOrWait(&waiting, dataFound) {
+                try analyzeWithNews(part, fetched.cities, buildDate: plan.buildDate, history: &history)
+            }
+            guard let (guides, _) = analysed else { continue }
+            let empty = guides.compactMap(Self.emptyCityWarning)
+            emptyWarnings += empty
+            let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
+            cards += renderer.cards
+            parts.append(
+                .of(
+                    guides, renderer: renderer, warnings: fetched.cities.flatMap(\.warnings) + empty,
+                    baseURL: config.baseURL ?? "", only: request.city))
+        }
+        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings) }
+        if let waiting { throw waiting }
+        parts.siteWarnings = ReportSet.Parts.siteWarnings(warnings + emptyWarnings + history.warnings)
         return try writeReports(
-            request, config: config, templates: templates, site: siteInfo(config, fetched), guides: guides,
-            warnings: warnings)
+            request, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
+            parts: parts, buildDate: plan.buildDate)
     }
 
     func loadConfig() throws -> (SiteConfig, TemplateSet) {
@@ -158,24 +259,26 @@ public struct SiteBuilder: Sendable {
         return paths
     }
 
-    func siteInfo(_ config: SiteConfig, _ fetched: Fetched) -> SiteInfo {
+    func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {
         SiteInfo(
-            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: fetched.buildDate,
-            dataNote: fetched.note)
+            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
+            dataNote: plan.note)
     }
 
-    /// The guides with what the history says about them, tonight's snapshot, and the history to record it in.
-    func analyzeWithHistory(_ config: SiteConfig, _ fetched: Fetched) throws -> (
-        [CityGuide], NightSnapshot, HistoryStep
-    ) {
-        let guides = try analyze(config, fetched.cities, buildDate: fetched.buildDate)
-        let night = NightSnapshot(
-            date: fetched.buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
-        var history = HistoryStep(
+    func historyStep(_ config: SiteConfig) -> HistoryStep {
+        HistoryStep(
             file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
             busySeconds: historyBusySeconds)
-        fillEarlierNight(config, history: &history, before: night.day)
-        return (history.attachNews(to: guides, night: night), night, history)
+    }
+
+    /// A few cities' guides with what the history says about them, and their snapshots for tonight's night.
+    func analyzeWithNews(
+        _ config: SiteConfig, _ data: [CityData], buildDate: Date, history: inout HistoryStep
+    ) throws -> ([CityGuide], [CitySnapshot]) {
+        let guides = try analyze(config, data, buildDate: buildDate)
+        let night = NightSnapshot(
+            date: buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
+        return (history.attachNews(to: guides, night: night), night.cities)
     }
 
     func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {
@@ -188,14 +291,21 @@ public struct SiteBuilder: Sendable {
     }
 
     /// A recorded folder may hold the night before it in `previous/` (the sample does). When the history has no
-    /// night before tonight, that night is recorded first, so the first build already has changes to show.
+    /// night before tonight, that night is recorded first, so the first build already has changes to show. Its
+    /// cities are analysed a batch at a time too; only their snapshots are kept.
     func fillEarlierNight(_ config: SiteConfig, history: inout HistoryStep, before day: String) {
         guard config.history != nil, config.source != .live, !history.hasNight(before: day),
             let source = try? recordedSource(config).previousNight(), let date = source.recordedAt(),
-            CalendarDay.iso(date) < day,
-            let guides = try? analyze(config, source.load(config, today: date), buildDate: date)
+            CalendarDay.iso(date) < day
         else { return }
-        history.record(NightSnapshot(date: date, source: config.source.name, cities: guides.map(CitySnapshot.init)))
+        var snapshots: [CitySnapshot] = []
+        for cities in batches(config) {
+            var part = config
+            part.cities = cities
+            guard let guides = try? analyze(part, source.load(part, today: date), buildDate: date) else { return }
+            snapshots += guides.map(CitySnapshot.init)
+        }
+        history.record(NightSnapshot(date: date, source: config.source.name, cities: snapshots))
     }
 
     /// A city whose pages would only say that everything is missing: the operator must hear of it (and
@@ -208,34 +318,42 @@ public struct SiteBuilder: Sendable {
                 + "check the warnings above, its categories and its data")
     }
 
+    /// What the Fetch stage knows before any city is fetched.
+    struct FetchPlan {
+        var buildDate: Date
+        var note: String
+        /// Requests per provider, for live builds.
+        var report: FetchReport?
+        var source: Source
+
+        enum Source {
+            case recorded(RecordedSource)
+            case live(LiveFetcher, APIKeys)
+        }
+    }
+
+    /// Some cities' data, and (live) the bodies fetched for them.
     struct Fetched {
         var cities: [CityData]
         var bodies: [String: Data]
-        var buildDate: Date
-        var note: String
-        var report: FetchReport?
+        /// Whether there is anything to build a guide from: a base map alone is no guide.
+        var hasData: Bool
     }
 
-    /// The Fetch stage: recorded folders are read; live data goes through the network and the cache.
-    func fetch(_ config: SiteConfig) throws -> Fetched {
+    /// The build date and where the data comes from; a live build checks its keys here, before any request, so
+    /// a nightly job fails at once, not after half the cities.
+    func fetchPlan(_ config: SiteConfig) throws -> FetchPlan {
         guard config.source == .live else {
             let source = try recordedSource(config)
             let recordedAt = source.recordedAt()
-            let buildDate = try resolveDate(recorded: recordedAt)
-            return Fetched(
-                cities: originWarnings(
-                    config,
-                    eventsFromFiles(
-                        config, baseMapsFromOSM(config, placesFromOSM(config, source.load(config, today: buildDate))),
-                        today: buildDate)),
-                bodies: [:], buildDate: buildDate,
-                note: dataNote(config, recorded: recordedAt), report: nil)
+            return FetchPlan(
+                buildDate: try resolveDate(recorded: recordedAt), note: dataNote(config, recorded: recordedAt),
+                report: nil, source: .recorded(source))
         }
         let keys = APIKeys(environment: environment)
         if mode != .offline {
             let missing = keys.missing(LiveSource.neededProviders(config))
             if !missing.isEmpty {
-                // Before any request: a nightly job should fail at once, not after half the cities.
                 throw BuildError(
                     missing.map {
                         "error: \($0.keyVariable) is not set: \($0.displayName) \($0.keyHelp)\n"
@@ -244,31 +362,72 @@ public struct SiteBuilder: Sendable {
                     }.joined(separator: "\n"))
             }
         }
-        let buildDate = try resolveDate(recorded: nil)
         let report = FetchReport()
         let fetcher = LiveFetcher(
             client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
             observe: observe, checkpoint: checkpoint)
-        let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
-        let (fetchedCities, bodies) = runBlocking { await source.load() }
+        let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
+        return FetchPlan(
+            buildDate: try resolveDate(recorded: nil), note: note, report: report, source: .live(fetcher, keys))
+    }
+
+    /// The Fetch stage for `config`'s cities: recorded folders are read; live data goes through the network and
+    /// the cache. Places and maps from an extract, events from files and origin warnings are added.
+    func fetchCities(_ config: SiteConfig, _ plan: FetchPlan) throws -> Fetched {
+        let buildDate = plan.buildDate
+        let loaded: [CityData]
+        var bodies: [String: Data] = [:]
+        switch plan.source {
+        case .recorded(let source):
+            loaded = source.load(config, today: buildDate)
+        case .live(let fetcher, let keys):
+            let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
+            (loaded, bodies) = runBlocking { await source.load() }
+        }
         let cities = originWarnings(
-            config,
-            eventsFromFiles(config, baseMapsFromOSM(config, placesFromOSM(config, fetchedCities)), today: buildDate))
-        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead. Places
-        // from an extract and events from files are data too.
+            config, eventsFromFiles(config, baseMapsFromOSM(config, placesFromOSM(config, loaded)), today: buildDate))
+        // Places from an extract and events from files are data too.
         let local = cities.contains { city in
             city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)
         }
-        // A base map alone is no guide. (A shard may have no city at all, which is no failure.)
-        if !cities.isEmpty && bodies.keys.allSatisfy({ $0.hasSuffix("/map.json") }) && !local {
-            let reasons = Set(cities.flatMap { $0.warnings.map(\.reason) }).sorted().prefix(5)
-            throw BuildError(
-                "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"
-                    + reasons.map { "  \($0)\n" }.joined()
-                    + "  fix: check the network and the keys, then run again")
+        let fetched = !bodies.keys.allSatisfy { $0.hasSuffix("/map.json") }
+        return Fetched(cities: cities, bodies: bodies, hasData: config.source != .live || local || fetched)
+    }
+
+    /// A live build that found nothing: publishing a site of "unavailable" notices would replace last night's
+    /// good one.
+    func noDataError(_ warnings: [DataWarning]) -> BuildError {
+        let reasons = Set(warnings.map(\.reason)).sorted().prefix(5)
+        return BuildError(
+            "error: no data could be fetched or found in the cache, so nothing was built and the output was left as it was\n"
+                + reasons.map { "  \($0)\n" }.joined()
+                + "  fix: check the network and the keys, then run again")
+    }
+
+    /// A batch's analysis, unless an earlier batch's failed while no data had been found yet: a live build
+    /// that finds nothing says so ("no data could be fetched") rather than that a city's geocode failed. That
+    /// error waits in `waiting` until a batch has data, and is thrown then.
+    /// - Returns: nil while an error waits.
+    func analyzeOrWait<T>(_ waiting: inout Error?, _ dataFound: Bool, _ analyze: () throws -> T) throws -> T? {
+        if let error = waiting {
+            if dataFound { throw error }
+            return nil
         }
-        let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
-        return Fetched(cities: cities, bodies: bodies, buildDate: buildDate, note: note, report: report)
+        do {
+            return try analyze()
+        } catch  where !dataFound {
+            waiting = error
+            return nil
+        }
+    }
+
+    /// The cities in the order of the config, a batch at a time. With an extract, one batch: the file is read
+    /// once for every city, and reading it again per batch would cost more than the memory saved.
+    func batches(_ config: SiteConfig) -> [[CityConfig]] {
+        let size = config.osmExtract == nil ? max(1, citiesPerBatch) : max(1, config.cities.count)
+        return stride(from: 0, to: config.cities.count, by: size).map {
+            Array(config.cities[$0..<min($0 + size, config.cities.count)])
+        }
     }
 
     /// `cityguide fetch [--record DIR]`: fills the cache and, with a folder, writes the fetched bodies there as a
@@ -278,8 +437,10 @@ public struct SiteBuilder: Sendable {
         guard config.source == .live else {
             throw BuildError("error: `fetch --record` needs `source: live` in \(configName)\n  fix: set `source: live`")
         }
-        let fetched = try fetch(config)
-        guard let directory else { return (0, fetched.report) }
+        let plan = try fetchPlan(config)
+        let fetched = try fetchCities(config, plan)
+        if !config.cities.isEmpty, !fetched.hasData { throw noDataError(fetched.cities.flatMap(\.warnings)) }
+        guard let directory else { return (0, plan.report) }
         let manifest: [String: Any] = [
             "recorded_at": ISO8601DateFormatter().string(from: now()), "weather_units": config.units.rawValue,
         ]
@@ -300,7 +461,7 @@ public struct SiteBuilder: Sendable {
                 try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys, .prettyPrinted])
             ))
         try SiteWriter(output: directory, checkpoint: checkpoint).write(files.sorted { $0.path < $1.path })
-        return (files.count, fetched.report)
+        return (files.count, plan.report)
     }
 
     func recordedSource(_ config: SiteConfig) throws -> RecordedSource {

@@ -38,6 +38,34 @@ public struct ReportSet: Sendable {
             self.siteWarnings = siteWarnings
         }
 
+        /// These cities' parts and maps (`only`: one city's), without the site's warnings.
+        public static func of(
+            _ guides: [CityGuide], renderer: SiteRenderer, warnings: [DataWarning], baseURL: String, only: String?
+        ) -> Parts {
+            let chosen = only.map { slug in guides.filter { $0.plan.slug == slug } } ?? guides
+            var maps: [String: Data] = [:]
+            for city in chosen {
+                let map = renderer.overviewMap(city)
+                let svg = MapStyle.embed(MapStyle.flatten(map.css), in: map.svg)
+                // Without its map the report still says everything that matters.
+                maps[city.plan.slug] = try? MapImage.png(svg: svg, width: map.width, height: map.height)
+            }
+            return Parts(
+                cities: chosen.map { renderer.reportPart($0, warnings: warnings, baseURL: baseURL) }, maps: maps,
+                siteWarnings: [])
+        }
+
+        /// The warnings that name no city, shown under every report.
+        public static func siteWarnings(_ warnings: [DataWarning]) -> [String] {
+            warnings.filter { $0.city.isEmpty }.map(\.description)
+        }
+
+        /// More cities' parts, after these.
+        public mutating func append(_ other: Parts) {
+            cities += other.cities
+            maps.merge(other.maps) { first, _ in first }
+        }
+
         public func encoded() throws -> Data {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -53,23 +81,25 @@ public struct ReportSet: Sendable {
         renderer: SiteRenderer, guides: [CityGuide], warnings: [DataWarning], settings: ReportSettings?,
         baseURL: String, date: Date, only: String?, digest: Bool = true
     ) throws -> ReportSet {
-        let chosen = only.map { slug in guides.filter { $0.plan.slug == slug } } ?? guides
-        var maps: [String: Data] = [:]
-        for city in chosen {
-            let map = renderer.overviewMap(city)
-            let svg = MapStyle.embed(MapStyle.flatten(map.css), in: map.svg)
-            // Without its map the report still says everything that matters.
-            maps[city.plan.slug] = try? MapImage.png(svg: svg, width: map.width, height: map.height)
-        }
-        let parts = Parts(
-            cities: chosen.map { renderer.reportPart($0, warnings: warnings, baseURL: baseURL) }, maps: maps,
-            siteWarnings: warnings.filter { $0.city.isEmpty }.map(\.description))
+        var parts = Parts.of(guides, renderer: renderer, warnings: warnings, baseURL: baseURL, only: only)
+        parts.siteWarnings = Parts.siteWarnings(warnings)
+        return try make(
+            renderer: renderer, parts: parts, settings: settings, baseURL: baseURL, date: date, only: only,
+            digest: digest)
+    }
+
+    /// The reports of the cities in `parts` (gathered a few cities at a time by a build, or from shards), and
+    /// the digest of them all.
+    public static func make(
+        renderer: SiteRenderer, parts: Parts, settings: ReportSettings?, baseURL: String, date: Date, only: String?,
+        digest: Bool = true
+    ) throws -> ReportSet {
         var messages = try parts.cities.map {
             try message(
                 renderer: renderer, parts: [$0], parts.maps, siteWarnings: parts.siteWarnings, settings: settings,
                 baseURL: baseURL, date: date, digest: false)
         }
-        if digest && only == nil && guides.count > 1 {
+        if digest && only == nil && parts.cities.count > 1 {
             messages.append(
                 try message(
                     renderer: renderer, parts: parts.cities, parts.maps, siteWarnings: parts.siteWarnings,

@@ -36,10 +36,14 @@ extension SiteChecker {
     public struct PageCheck: Sendable {
         public var problems: [PageProblem] = []
         public var fragments: [Fragment] = []
+        /// Links to files the site did not have yet when the page was checked (`id` empty without a #fragment):
+        /// judged by `unknownProblems` once every file is known.
+        public var unknown: [Fragment] = []
 
-        public init(problems: [PageProblem] = [], fragments: [Fragment] = []) {
+        public init(problems: [PageProblem] = [], fragments: [Fragment] = [], unknown: [Fragment] = []) {
             self.problems = problems
             self.fragments = fragments
+            self.unknown = unknown
         }
     }
 
@@ -49,10 +53,29 @@ extension SiteChecker {
     /// Checks one page (or sitemap.xml) of the site being built.
     /// - Parameters:
     ///   - path: where it goes, from the site's root (its links are resolved from there).
-    ///   - existing: every file the site will have.
+    ///   - existing: the files the site has so far (a build writes it a few cities at a time); links to other
+    ///     files come back in `unknown`.
     public static func check(page data: Data, path: String, existing: Set<String>) -> PageCheck {
-        let result = SiteChecker(root: URL(fileURLWithPath: "/")).checkPage(data, path: path, existing: existing)
-        return PageCheck(problems: result.problems, fragments: result.fragments)
+        let result = SiteChecker(root: URL(fileURLWithPath: "/")).checkPage(
+            data, path: path, existing: existing, pending: true)
+        return PageCheck(problems: result.problems, fragments: result.fragments, unknown: result.unknown)
+    }
+
+    /// The `unknown` links of pages, judged against every file of the site: the problems of those that lead
+    /// nowhere, and the #fragment links of the others (for `fragmentProblems`).
+    public static func unknownProblems(
+        _ links: [(from: String, link: Fragment)], existing: Set<String>
+    ) -> (problems: [PageProblem], fragments: [(from: String, fragment: Fragment)]) {
+        var problems: [PageProblem] = []
+        var fragments: [(from: String, fragment: Fragment)] = []
+        for (from, link) in links {
+            if existing.contains(link.page) {
+                if !link.id.isEmpty { fragments.append((from, link)) }
+            } else if case .problem(let message, let fix) = missingFile(link.link) {
+                problems.append(PageProblem(file: from, line: link.line, message: message, fix: fix))
+            }
+        }
+        return (problems, fragments)
     }
 
     /// The ids on a page; nil when it is no well-formed page.

@@ -27,6 +27,8 @@ public struct SiteChecker: Sendable {
         var ids: Set<String> = []
         /// Links into other pages with a #fragment, to check once every page's ids are known.
         var fragments: [Fragment] = []
+        /// Links to files that were not known yet (`pending`), to judge once every file is.
+        var unknown: [Fragment] = []
     }
 
     public func check() -> Report {
@@ -80,8 +82,18 @@ public struct SiteChecker: Sendable {
     }
 
     /// Checks one page; `path` is relative to the root and used to resolve its links.
-    /// - Parameter existing: every path in the site, when known; otherwise links are looked up on disk.
-    func checkPage(_ data: Data, path: String, existing: Set<String>? = nil) -> PageResult {
+    /// - Parameters:
+    ///   - existing: every path in the site, when known; otherwise links are looked up on disk.
+    ///   - pending: `existing` holds only the files known so far: links to others are returned in `unknown`.
+    func checkPage(_ data: Data, path: String, existing: Set<String>? = nil, pending: Bool = false) -> PageResult {
+        if path.hasSuffix(".xml") {
+            guard let failure = XMLDoc.wellFormed(data, name: path) else { return PageResult() }
+            return PageResult(problems: [
+                PageProblem(
+                    file: path, line: failure.line, message: failure.message,
+                    fix: "if you edited the templates, close every element they open and escape & and < in text")
+            ])
+        }
         let doc: XMLDoc
         switch XMLDoc.parse(data, name: path) {
         case .success(let parsed): doc = parsed
@@ -92,7 +104,6 @@ public struct SiteChecker: Sendable {
                     fix: "if you edited the templates, close every element they open and escape & and < in text")
             ])
         }
-        if path.hasSuffix(".xml") { return PageResult() }
         var result = PageResult()
         func problem(_ line: Int?, _ message: String, fix: String) {
             result.problems.append(PageProblem(file: path, line: line, message: message, fix: fix))
@@ -175,7 +186,7 @@ public struct SiteChecker: Sendable {
             if let known = verdicts[link.value] {
                 verdict = known
             } else {
-                verdict = checkLink(link.value, from: path, ids: seen, existing: existing)
+                verdict = checkLink(link.value, from: path, ids: seen, existing: existing, pending: pending)
                 verdicts[link.value] = verdict
             }
             switch verdict {
@@ -183,6 +194,8 @@ public struct SiteChecker: Sendable {
             case .problem(let message, let fix): problem(link.line, message, fix: fix)
             case .fragment(let page, let id):
                 result.fragments.append(Fragment(line: link.line, link: link.value, page: page, id: id))
+            case .unknown(let page, let id, let value):
+                result.unknown.append(Fragment(line: link.line, link: value, page: page, id: id))
             }
         }
         return result
@@ -194,9 +207,13 @@ public struct SiteChecker: Sendable {
         case problem(String, fix: String)
         /// The page exists; whether it has the #id is known only once every page was read.
         case fragment(page: String, id: String)
+        /// A file not known yet (`id` empty without a #fragment); `link` as the page has it, trimmed.
+        case unknown(page: String, id: String, link: String)
     }
 
-    func checkLink(_ raw: String, from page: String, ids: [String: Int], existing: Set<String>?) -> LinkVerdict {
+    func checkLink(
+        _ raw: String, from page: String, ids: [String: Int], existing: Set<String>?, pending: Bool = false
+    ) -> LinkVerdict {
         // Pages hold thousands of links: trim and lower-case only what needs it.
         let value =
             raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
@@ -212,7 +229,7 @@ public struct SiteChecker: Sendable {
         if first != UInt8(ascii: ".") {
             if let problem = checkScheme(value) { return problem }
         }
-        return checkRelative(value, from: page, existing: existing)
+        return checkRelative(value, from: page, existing: existing, pending: pending)
     }
 
     /// nil when the link has no scheme; `.fine` for the schemes pages may use.
@@ -236,7 +253,9 @@ public struct SiteChecker: Sendable {
         return nil
     }
 
-    private func checkRelative(_ value: String, from page: String, existing: Set<String>?) -> LinkVerdict {
+    private func checkRelative(
+        _ value: String, from page: String, existing: Set<String>?, pending: Bool
+    ) -> LinkVerdict {
         var target = value
         var fragment = ""
         // Bytes, not characters: a page holds thousands of links.
@@ -255,13 +274,17 @@ public struct SiteChecker: Sendable {
         let exists =
             existing?.contains(resolved)
             ?? FileManager.default.fileExists(atPath: root.appendingPathComponent(resolved).path)
+        let id = fragment.isEmpty || !resolved.hasSuffix(".html") ? "" : fragment.removingPercentEncoding ?? fragment
         guard exists else {
-            return .problem(
-                "the link '\(value)' leads to a file that does not exist",
-                fix: "correct the link, or add the file to the site")
+            return pending ? .unknown(page: resolved, id: id, link: value) : Self.missingFile(value)
         }
-        guard !fragment.isEmpty, resolved.hasSuffix(".html") else { return .fine }
-        return .fragment(page: resolved, id: fragment.removingPercentEncoding ?? fragment)
+        return id.isEmpty ? .fine : .fragment(page: resolved, id: id)
+    }
+
+    static func missingFile(_ link: String) -> LinkVerdict {
+        .problem(
+            "the link '\(link)' leads to a file that does not exist",
+            fix: "correct the link, or add the file to the site")
     }
 
     /// A relative link from a page, as a path from the site root; nil when it climbs above the root.

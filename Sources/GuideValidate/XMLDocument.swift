@@ -43,6 +43,43 @@ final class XMLDoc {
         return .failure(ParseFailure(line: nil, message: "not well-formed XML"))
     }
 
+    /// Whether `data` is well-formed XML, read as a stream: a sitemap of every page of a large site is megabytes,
+    /// and its tree would cost ten times that in memory for a check that needs none of it.
+    /// - Returns: the first error, or nil.
+    static func wellFormed(_ data: Data, name: String) -> ParseFailure? {
+        final class FirstError {
+            var failure: ParseFailure?
+        }
+        let first = FirstError()
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let result = data.withUnsafeBytes { raw -> Int32 in
+            guard let base = raw.baseAddress,
+                let reader = xmlReaderForMemory(
+                    base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, "UTF-8", options)
+            else { return -1 }
+            defer { xmlFreeTextReader(reader) }
+            xmlTextReaderSetStructuredErrorHandler(
+                reader,
+                { context, error in
+                    guard let context, let error else { return }
+                    let first = Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue()
+                    guard first.failure == nil else { return }
+                    let message = error.pointee.message.map {
+                        String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+                    }
+                    first.failure = ParseFailure(
+                        line: Int(error.pointee.line), message: "not well-formed XML: \(message ?? "unknown error")")
+                }, Unmanaged.passUnretained(first).toOpaque())
+            var status: Int32 = 1
+            while status == 1 { status = xmlTextReaderRead(reader) }
+            return status
+        }
+        return withExtendedLifetime(first) {
+            result == 0 && first.failure == nil
+                ? nil : first.failure ?? ParseFailure(line: nil, message: "not well-formed XML")
+        }
+    }
+
     struct Node {
         var value: String
         var line: Int

@@ -55,6 +55,8 @@ final class CLITests: XCTestCase {
             <body><h1>x</h1><a href="javascript:alert(1)">x</a><a href="../missing/index.html">y</a><img src="a.png"/>
             <p id="a"/><p id="a"/></body></html>
             """)
+        // A sitemap is read as a stream (it lists every page of a large site): its errors are found all the same.
+        try site.write("Output/sitemap.xml", "<urlset>\n<url><loc>https://example.org/?a=1&b=2</loc></url></urlset>")
         let run = try cityguide(["check", "Output"], in: site.dir)
         XCTAssertEqual(run.status, 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
@@ -73,7 +75,9 @@ final class CLITests: XCTestCase {
                 "  fix: correct the link, or add the file to the site",
                 "Output/san-francisco/index.html:1: not well-formed XML: Premature end of data in tag body line 1",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (15 files) in Output: 6 problems.",
+                "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
+                "  fix: if you edited the templates, close every element they open and escape & and < in text",
+                "Checked 8 pages (15 files) in Output: 7 problems.",
             ])
     }
 

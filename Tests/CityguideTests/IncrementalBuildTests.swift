@@ -22,6 +22,13 @@ final class IncrementalBuildTests: XCTestCase {
         return site
     }
 
+    /// Tonight Berlin is warmer.
+    func warmerBerlin(_ site: TestSite) throws {
+        let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
+        let text = try String(contentsOf: weather, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"temp\": 3.2", with: "\"temp\": 9.6").utf8).write(to: weather)
+    }
+
     func testAnUnchangedRebuildWritesNothing() throws {
         let site = try sampleSite()
         defer { site.remove() }
@@ -49,9 +56,7 @@ final class IncrementalBuildTests: XCTestCase {
         let before = fileStamps(site.output)
         let clean = snapshot(site.output)
         // Tonight Berlin is warmer: its pages and the home page (which shows each city's weather) change.
-        let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
-        let text = try String(contentsOf: weather, encoding: .utf8)
-        try Data(text.replacingOccurrences(of: "\"temp\": 3.2", with: "\"temp\": 9.6").utf8).write(to: weather)
+        try warmerBerlin(site)
 
         let summary = try site.build()
         let after = fileStamps(site.output)
@@ -128,6 +133,50 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(again.published.written, 0, "but files rendered to the same bytes are kept: \(again.text)")
         XCTAssertEqual(fileStamps(site.output), before)
         XCTAssertTrue(try site.build().published.unchanged)
+    }
+
+    /// A large site goes through the pipeline a few cities at a time (fetched, analysed, written, let go): built
+    /// one city at a time, the sample is the same site, and a later night keeps what did not change.
+    func testCitiesInBatchesMakeTheSameSite() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        var oneByOne = site.builder()
+        oneByOne.citiesPerBatch = 1
+        // The reports too: each city's part is made with its batch, the digest at the end.
+        oneByOne.report = ReportRequest()
+        let first = try oneByOne.build()
+        XCTAssertEqual(first.cities, 4)
+        XCTAssertEqual(first.report?.messages.count, 5)
+        let whole = site.dir.appendingPathComponent("Whole")
+        var wholeBuilder = site.builder(output: whole)
+        wholeBuilder.report = ReportRequest()
+        let wholeSummary = try wholeBuilder.build()
+        XCTAssertEqual(first.pages, wholeSummary.pages)
+        XCTAssertEqual(first.warnings.map(\.description), wholeSummary.warnings.map(\.description))
+        XCTAssertTrue(snapshot(site.output) == snapshot(whole), "one city at a time makes the same bytes")
+        XCTAssertEqual(first.stages.map(\.name).filter { $0 == "pages" }.count, 1, "each stage is reported once")
+
+        try FileManager.default.removeItem(at: site.output.appendingPathComponent("reports"))
+        try FileManager.default.removeItem(at: whole.appendingPathComponent("reports"))
+        oneByOne.report = nil
+        let before = fileStamps(site.output)
+        XCTAssertTrue(try oneByOne.build().published.unchanged)
+        XCTAssertEqual(fileStamps(site.output), before)
+
+        // Berlin, the third city, is warmer: the two cities before it were kept before anything needed writing,
+        // and stay as they were once something did.
+        try warmerBerlin(site)
+        let summary = try oneByOne.build()
+        let after = fileStamps(site.output)
+        let berlinPages = before.keys.filter { $0.hasPrefix("berlin/") && $0.hasSuffix(".html") }
+        XCTAssertEqual(summary.published.rendered, berlinPages.count + 3 + 3, summary.text)
+        for path in before.keys where ["san-francisco/", "sao-paulo/", "helsinki/"].contains(where: path.hasPrefix) {
+            XCTAssertEqual(after[path], before[path], "\(path) was not touched")
+        }
+        XCTAssertNotEqual(after["index.html"], before["index.html"])
+        try site.builder(output: whole).build()
+        XCTAssertTrue(snapshot(site.output) == snapshot(whole))
+        XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
 
     func testXXH64KnownValues() {
