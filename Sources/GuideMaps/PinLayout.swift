@@ -21,20 +21,35 @@ enum PinLayout {
         let minimum = radius * 2 + 1
         let reach = minimum
         var x = points.map(\.x), y = points.map(\.y)
+        // Neighbours from a grid of cells one pin wide, so a city of hundreds of pins stays cheap. The grid is a
+        // list of (cell, pin) sorted once a round, searched by halving: a dictionary of arrays cost an
+        // allocation per cell and a hash per look, and a map is laid out on every page.
+        func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << 32 | Int64(UInt32(bitPattern: Int32(cy))) }
+        var grid: [(cell: Int64, pin: Int)] = []
+        grid.reserveCapacity(n)
         for _ in 0..<40 {
-            // Neighbours from a grid of cells one pin wide, so a city of hundreds of pins stays cheap.
-            var cells: [Int64: [Int]] = [:]
-            func key(_ cx: Int, _ cy: Int) -> Int64 { Int64(cx) << 32 | Int64(UInt32(bitPattern: Int32(cy))) }
+            grid.removeAll(keepingCapacity: true)
             for i in 0..<n {
-                cells[key(Int((x[i] / minimum).rounded(.down)), Int((y[i] / minimum).rounded(.down))), default: []]
-                    .append(i)
+                grid.append((key(Int((x[i] / minimum).rounded(.down)), Int((y[i] / minimum).rounded(.down))), i))
             }
+            // Within a cell, pins in their order.
+            grid.sort { $0.cell != $1.cell ? $0.cell < $1.cell : $0.pin < $1.pin }
             var clash = false
             for i in 0..<n {
                 let cx = Int((x[i] / minimum).rounded(.down)), cy = Int((y[i] / minimum).rounded(.down))
                 for dx in -1...1 {
                     for dy in -1...1 {
-                        for j in cells[key(cx + dx, cy + dy)] ?? [] where j > i {
+                        let cell = key(cx + dx, cy + dy)
+                        var low = 0, high = grid.count
+                        while low < high {
+                            let middle = (low + high) / 2
+                            if grid[middle].cell < cell { low = middle + 1 } else { high = middle }
+                        }
+                        var slot = low
+                        while slot < grid.count && grid[slot].cell == cell {
+                            let j = grid[slot].pin
+                            slot += 1
+                            guard j > i else { continue }
                             var vx = x[j] - x[i], vy = y[j] - y[i]
                             var d = hypot(vx, vy)
                             guard d < minimum else { continue }

@@ -30,10 +30,31 @@ public struct Coordinate: Hashable, Sendable, Codable {
         let scaled = (abs(value) * scale).rounded()
         guard scaled < 9e15 else { return String(value) }
         let units = Int(scaled)
-        let whole = String(units / Int(scale))
-        let sign = value < 0 && units != 0 ? "-" : ""
-        guard decimals > 0 else { return sign + whole }
-        let fraction = String(units % Int(scale))
-        return sign + whole + "." + String(repeating: "0", count: decimals - fraction.count) + fraction
+        let decimals = max(0, min(6, decimals))
+        let negative = value < 0 && units != 0
+        var digits = 1
+        var rest = units / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        digits = max(digits, decimals + 1)
+        let count = (negative ? 1 : 0) + digits + (decimals > 0 ? 1 : 0)
+        // Written backwards into the string's own bytes: one string made, no pieces joined.
+        return String(unsafeUninitializedCapacity: count) { bytes in
+            var index = count - 1
+            var remaining = units
+            for position in 0..<digits {
+                if decimals > 0 && position == decimals {
+                    bytes[index] = UInt8(ascii: ".")
+                    index -= 1
+                }
+                bytes[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                index -= 1
+            }
+            if negative { bytes[index] = UInt8(ascii: "-") }
+            return count
+        }
     }
 }

@@ -54,14 +54,56 @@ public struct Fingerprint: Sendable {
                 add(points: way.points)
                 mix(way.walkable ? 1 : 2)
             }
+        case Self.optionalString:
+            if let text = value as! String? {
+                mix(1)
+                add(text)
+            } else {
+                mix(0)
+            }
+        case Self.optionalDouble:
+            if let number = value as! Double? {
+                mix(1)
+                mix(number.bitPattern)
+            } else {
+                mix(0)
+            }
+        case Self.optionalInt:
+            if let number = value as! Int? {
+                mix(1)
+                mix(UInt64(bitPattern: Int64(number)))
+            } else {
+                mix(0)
+            }
+        case Self.strings:
+            let texts = value as! [String]
+            mix(UInt64(texts.count))
+            for text in texts { add(text) }
         default:
-            if let number = value as? any BinaryInteger {
-                mix(UInt64(truncatingIfNeeded: number))
-            } else if let number = value as? Float {
-                mix(UInt64(number.bitPattern))
+            // A cast to `any BinaryInteger` looks through every conformance of the type: a struct's fields are
+            // told apart by their exact types instead.
+            if Self.integers.contains(type), let integer = Self.integer(value) {
+                mix(integer)
+            } else if type == Self.float {
+                mix(UInt64((value as! Float).bitPattern))
             } else {
                 reflect(value)
             }
+        }
+    }
+
+    private static func integer(_ value: Any) -> UInt64? {
+        switch value {
+        case let number as Int64: UInt64(bitPattern: number)
+        case let number as UInt64: number
+        case let number as Int32: UInt64(truncatingIfNeeded: number)
+        case let number as UInt32: UInt64(number)
+        case let number as Int16: UInt64(truncatingIfNeeded: number)
+        case let number as UInt16: UInt64(number)
+        case let number as Int8: UInt64(truncatingIfNeeded: number)
+        case let number as UInt8: UInt64(number)
+        case let number as UInt: UInt64(number)
+        default: nil
         }
     }
 
@@ -84,6 +126,16 @@ public struct Fingerprint: Sendable {
     private static let url = ObjectIdentifier(URL.self)
     private static let data = ObjectIdentifier(Data.self)
     private static let ways = ObjectIdentifier([BaseMap.Way].self)
+    private static let float = ObjectIdentifier(Float.self)
+    private static let integers: Set<ObjectIdentifier> = [
+        ObjectIdentifier(Int64.self), ObjectIdentifier(UInt64.self), ObjectIdentifier(Int32.self),
+        ObjectIdentifier(UInt32.self), ObjectIdentifier(Int16.self), ObjectIdentifier(UInt16.self),
+        ObjectIdentifier(Int8.self), ObjectIdentifier(UInt8.self), ObjectIdentifier(UInt.self),
+    ]
+    private static let optionalString = ObjectIdentifier(String?.self)
+    private static let optionalDouble = ObjectIdentifier(Double?.self)
+    private static let optionalInt = ObjectIdentifier(Int?.self)
+    private static let strings = ObjectIdentifier([String].self)
 
     private mutating func reflect(_ value: Any) {
         let mirror = Mirror(reflecting: value)

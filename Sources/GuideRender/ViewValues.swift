@@ -29,11 +29,13 @@ struct ViewValues {
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
 
     func entry(_ item: RankedPlace, number: Int, city: CityGuide, root: String) -> View {
-        var view: View = [
-            "number": number, "name": item.place.name, "href": root + placePath(city, item),
-            "distance": distance(item),
-            "walk": walk(item),
-        ]
+        // Sized once: a place page lists fifty of these, and growing a dictionary rehashes it.
+        var view = View(minimumCapacity: 14)
+        view["number"] = number
+        view["name"] = item.place.name
+        view["href"] = root + placePath(city, item)
+        view["distance"] = distance(item)
+        view["walk"] = walk(item)
         view["address"] = present(item.place.address)
         view["rating"] = present(item.place.rating.map(Formatting.rating))
         view["rating_count"] = present(item.place.ratingCount.map { "\($0) ratings" })

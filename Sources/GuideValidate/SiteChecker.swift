@@ -115,13 +115,14 @@ public struct SiteChecker: Sendable {
         if doc.count("/h:html/h:head/h:title[normalize-space()]") != 1 {
             problem(nil, "the page has no <title>", fix: layout)
         }
-        if doc.count("//h:meta[@charset]") != 1 { problem(nil, "the page does not declare its charset", fix: layout) }
-        if doc.count("//h:h1") != 1 {
+        // Everything else in one walk of the tree: each XPath search with // reads the whole page again.
+        let outline = doc.outline()
+        if outline.charsets != 1 { problem(nil, "the page does not declare its charset", fix: layout) }
+        if outline.h1 != 1 {
             problem(
-                nil, "the page should have exactly one <h1>, it has \(doc.count("//h:h1"))",
+                nil, "the page should have exactly one <h1>, it has \(outline.h1)",
                 fix: "give each page template one <h1>, and use <h2> and below inside it")
         }
-        let outline = doc.outline()
         var previous: (level: Int, name: String)?
         for heading in outline.headings {
             guard let level = Int(heading.name.dropFirst()) else { continue }
@@ -134,7 +135,7 @@ public struct SiteChecker: Sendable {
         }
 
         var seen: [String: Int] = [:]
-        for id in doc.select("//@id") {
+        for id in outline.ids {
             if let first = seen[id.value] {
                 problem(
                     id.line, "the id '\(id.value)' is used twice (first on line \(first))",
@@ -157,22 +158,20 @@ public struct SiteChecker: Sendable {
                 handler.line, "the event-handler attribute \(handler.name)=\"…\" runs code",
                 fix: "remove it from the template; the pages need no JavaScript")
         }
-        for image in doc.select("//h:img[not(@alt)]") {
+        for image in outline.imagesWithoutAlt {
             problem(
                 image.line, "an image has no alt text",
                 fix: "add alt=\"…\" describing the image (alt=\"\" if decorative)")
         }
-        for svg in doc.select("//svg:svg[not(svg:title[normalize-space()])]") {
+        for svg in outline.graphicsWithoutTitle {
             problem(svg.line, "an SVG graphic has no <title>", fix: "give it a <title> naming what it shows")
         }
-        for map in doc.select(
-            "//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]")
-        {
+        for map in outline.mapsWithoutDesc {
             problem(
                 map.line, "a map has no <desc> describing it",
                 fix: "give it a <desc> saying what it shows, for screen readers")
         }
-        for labelled in doc.select("//@aria-labelledby") {
+        for labelled in outline.labelledBy {
             for id in labelled.value.split(separator: " ") where seen[String(id)] == nil {
                 problem(
                     labelled.line, "aria-labelledby points at '\(id)', which is not on the page",
@@ -181,7 +180,7 @@ public struct SiteChecker: Sendable {
         }
         // A page names the same few targets many times (each map twice, its pins and the legend).
         var verdicts: [String: LinkVerdict] = [:]
-        for link in doc.select("//@href | //@src") {
+        for link in outline.links {
             let verdict: LinkVerdict
             if let known = verdicts[link.value] {
                 verdict = known

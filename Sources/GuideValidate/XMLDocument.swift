@@ -128,6 +128,49 @@ final class XMLDoc {
         var headings: [Node] = []
         var scripts: [Node] = []
         var handlers: [Node] = []
+        /// `//@id`, `//@href | //@src` and `//@aria-labelledby`, in document order.
+        var ids: [Node] = []
+        var links: [Node] = []
+        var labelledBy: [Node] = []
+        /// `//h:h1` and `//h:meta[@charset]`, counted.
+        var h1 = 0
+        var charsets = 0
+        /// `//h:img[not(@alt)]`.
+        var imagesWithoutAlt: [Node] = []
+        /// `//svg:svg[not(svg:title[normalize-space()])]`.
+        var graphicsWithoutTitle: [Node] = []
+        /// `//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]`.
+        var mapsWithoutDesc: [Node] = []
+    }
+
+    static let xhtml = "http://www.w3.org/1999/xhtml"
+    static let svg = "http://www.w3.org/2000/svg"
+
+    /// An element's namespace, by its address.
+    private static func namespace(_ node: xmlNodePtr) -> String? {
+        node.pointee.ns?.pointee.href.map { String(cString: $0) }
+    }
+
+    /// Text content, as XPath's string value (entities resolved).
+    private static func content(_ node: xmlNodePtr) -> String {
+        let content = xmlNodeGetContent(node)
+        defer { cityguide_xmlFree(content) }
+        return content.map { String(cString: $0) } ?? ""
+    }
+
+    /// Whether an SVG element has a child `svg:<name>` with text other than white space.
+    private static func hasText(_ node: xmlNodePtr, child name: String) -> Bool {
+        var child = node.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE, let raw = current.pointee.name, String(cString: raw) == name,
+                namespace(current) == svg,
+                content(current).contains(where: { !" \t\r\n".contains($0) })
+            {
+                return true
+            }
+            child = current.pointee.next
+        }
+        return false
     }
 
     func outline() -> Outline {
@@ -154,14 +197,46 @@ final class XMLDoc {
                 let inline = node.pointee.children != nil
                 result.scripts.append(Node(value: inline ? "" : source ?? "", line: line, name: name))
             }
+            let space = Self.namespace(node)
+            var hasAlt = false
+            var classes: String?
             var attribute = node.pointee.properties
             while let current = attribute {
-                if let raw = current.pointee.name, raw[0] | 0x20 == UInt8(ascii: "o"),
-                    raw[1] | 0x20 == UInt8(ascii: "n")
-                {
+                defer { attribute = current.pointee.next }
+                guard let raw = current.pointee.name else { continue }
+                if raw[0] | 0x20 == UInt8(ascii: "o"), raw[1] | 0x20 == UInt8(ascii: "n") {
                     result.handlers.append(Node(value: "", line: line, name: String(cString: raw)))
                 }
-                attribute = current.pointee.next
+                // XPath's @name is an attribute in no namespace.
+                guard current.pointee.ns == nil else { continue }
+                let attributeName = String(cString: raw)
+                switch attributeName {
+                case "id", "href", "src", "aria-labelledby":
+                    let found = Node(
+                        value: Self.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self)),
+                        line: line, name: attributeName)
+                    switch attributeName {
+                    case "id": result.ids.append(found)
+                    case "aria-labelledby": result.labelledBy.append(found)
+                    default: result.links.append(found)
+                    }
+                case "alt": hasAlt = true
+                case "charset": if space == Self.xhtml && name == "meta" { result.charsets += 1 }
+                case "class":
+                    classes = Self.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+                default: break
+                }
+            }
+            if space == Self.xhtml {
+                if name == "h1" { result.h1 += 1 }
+                if name == "img" && !hasAlt { result.imagesWithoutAlt.append(Node(value: "", line: line, name: name)) }
+            } else if space == Self.svg && name == "svg" {
+                if !Self.hasText(node, child: "title") {
+                    result.graphicsWithoutTitle.append(Node(value: "", line: line, name: name))
+                }
+                if let classes, " \(classes) ".contains(" map "), !Self.hasText(node, child: "desc") {
+                    result.mapsWithoutDesc.append(Node(value: "", line: line, name: name))
+                }
             }
             // Children pushed last-first, so they come off the stack in document order.
             var child = node.pointee.last

@@ -176,5 +176,24 @@ final class FixedPointTests: XCTestCase {
         XCTAssertEqual(Coordinate.format(640, decimals: 1), "640.0")
         XCTAssertEqual(Coordinate.format(12.5, decimals: 0), "13")
         XCTAssertEqual(Coordinate.format(-3.25, decimals: 3), "-3.250")
+        XCTAssertEqual(Coordinate.format(0.00005, decimals: 5), "0.00005")
+        XCTAssertEqual(Coordinate.format(-0.000004, decimals: 5), "0.00000")
+        XCTAssertEqual(Coordinate.format(0, decimals: 0), "0")
+        XCTAssertEqual(Coordinate.format(-179.999999, decimals: 6), "-179.999999")
+        XCTAssertEqual(Coordinate.format(123_456_789.123, decimals: 2), "123456789.12")
+        XCTAssertEqual(Coordinate.format(.nan, decimals: 2), "0")
+        // Against printf over many values: the same text.
+        for step in 0..<2000 {
+            let value = Double(step) * 0.123_456_7 - 120
+            for decimals in [0, 1, 4, 5] {
+                let printf = String(format: "%.\(decimals)f", value)
+                // printf rounds the exact binary value; this rounds the scaled one: near a half they may differ.
+                let scaled = abs(value) * [1, 10, 10_000, 100_000][[0, 1, 4, 5].firstIndex(of: decimals)!]
+                guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { continue }
+                XCTAssertEqual(
+                    Coordinate.format(value, decimals: decimals),
+                    Double(printf) == 0 ? String(printf.drop { $0 == "-" }) : printf, "\(value) \(decimals)")
+            }
+        }
     }
 }

@@ -142,4 +142,36 @@ final class TemplateSafetyTests: XCTestCase {
             "the built-in stylesheet, byte for byte")
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
+
+    /// What the checker asks of every page a template makes, one case each: in one walk of the page, in
+    /// document order, and only in the namespaces where the rule applies.
+    func testTheChecksAPageMustPass() {
+        let page = """
+            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink" lang="en">
+            <head><title>t</title></head>
+            <body><h1 id="a">one</h1><h1>two</h1>
+            <svg xmlns="http://www.w3.org/2000/svg" class="big map"><title> </title></svg>
+            <svg xmlns="http://www.w3.org/2000/svg" class="map"><title>ok</title><desc>fine</desc></svg>
+            <svg xmlns="http://www.w3.org/2000/svg" class="maps"><title>ok</title>
+            <a xlink:href="nowhere.html"><text>x</text></a></svg>
+            <p aria-labelledby="a b" xml:id="c"><img src="missing.png"/><img alt="" src="#a"/>
+            <a href="#b">b</a><a href="#a" id="a">a</a><svg:img xmlns:svg="http://www.w3.org/2000/svg"/></p>
+            <img src="x.png"/></body></html>
+            """
+        let check = SiteChecker.check(page: Data(page.utf8), path: "city/index.html", existing: ["city/x.png"])
+        XCTAssertEqual(
+            check.problems.map { "\($0.line ?? 0): \($0.message)" },
+            [
+                "0: the page does not declare its charset",
+                "0: the page should have exactly one <h1>, it has 2",
+                "9: the id 'a' is used twice (first on line 3)",
+                "8: an image has no alt text",
+                "10: an image has no alt text",
+                "4: an SVG graphic has no <title>",
+                "4: a map has no <desc> describing it",
+                "8: aria-labelledby points at 'b', which is not on the page",
+                "9: the link '#b' points at an id that is not on the page",
+            ])
+        XCTAssertEqual(check.unknown.map(\.page), ["city/missing.png"], "judged once every file is known")
+    }
 }
