@@ -86,11 +86,15 @@ public enum Ranking {
 
     /// Case- and accent-insensitive, independent of the machine's locale; then exact name; then id.
     public static func byName(_ a: RankedPlace, _ b: RankedPlace) -> Bool {
-        let ka = nameKey(a.place.name)
-        let kb = nameKey(b.place.name)
+        byName((a.place.name, a.place.id), (b.place.name, b.place.id))
+    }
+
+    public static func byName(_ a: (name: String, id: String), _ b: (name: String, id: String)) -> Bool {
+        let ka = nameKey(a.name)
+        let kb = nameKey(b.name)
         if ka != kb { return ka < kb }
-        if a.place.name != b.place.name { return a.place.name < b.place.name }
-        return a.place.id < b.place.id
+        if a.name != b.name { return a.name < b.name }
+        return a.id < b.id
     }
 
     static func nameKey(_ name: String) -> String {

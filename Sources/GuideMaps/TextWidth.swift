@@ -21,15 +21,27 @@ public enum TextWidth {
             for byte in text.utf8 { units += ascii[Int(byte) - 32] }
             return Double(units) * size / 1000
         }
-        // Latin letters, accented or not, and the ellipsis of a shortened label: a scalar a character (none of
-        // them combines with another).
-        if text.unicodeScalars.allSatisfy({ ($0.value >= 32 && $0.value < 0x250) || $0.value == 0x2026 }) {
-            for scalar in text.unicodeScalars {
-                let value = Int(scalar.value)
-                units += value <= 126 ? ascii[value - 32] : value == 0x2026 ? 1000 : latin[value - 0x7F]
+        // Letters of Latin, Greek and Cyrillic, punctuation and symbols: each scalar its own character (none of
+        // them combines with another, and nothing that combines is among them), measured from tables.
+        var fromTables = 0
+        for scalar in text.unicodeScalars {
+            let value = Int(scalar.value)
+            if value >= 32 && value <= 126 {
+                fromTables += ascii[value - 32]
+            } else if value >= 0x7F && value < 0x530 && !(0x300...0x36F).contains(value)
+                && !(0x483...0x489).contains(value)
+            {
+                fromTables += latin[value - 0x7F]
+            } else if value >= 0x2010 && value < 0x2300 && !(0x2028...0x202F).contains(value)
+                && !(0x205F...0x206F).contains(value) && !(0x20D0...0x20FF).contains(value)
+            {
+                fromTables += symbols[value - 0x2010]
+            } else {
+                fromTables = -1
+                break
             }
-            return Double(units) * size / 1000
         }
+        if fromTables >= 0 { return Double(fromTables) * size / 1000 }
         for character in text {
             units += advance(character)
         }
@@ -43,8 +55,12 @@ public enum TextWidth {
         // Latin, Greek and Cyrillic letters from a table made once: Foundation's folding costs microseconds a
         // call, and a map measures thousands of labels.
         if (0x7F..<0x530).contains(value) { return latin[Int(value) - 0x7F] }
+        if (0x2010..<0x2300).contains(value) { return symbols[Int(value) - 0x2010] }
         return measured(scalar)
     }
+
+    /// U+2010…U+22FF: dashes, quotes, the ellipsis, arrows and mathematical signs.
+    static let symbols: [Int] = (0x2010..<0x2300).map { Unicode.Scalar($0).map(measured) ?? 556 }
 
     /// U+007F…U+052F, from Latin-1 to Cyrillic.
     static let latin: [Int] = (0x7F..<0x530).map { Unicode.Scalar($0).map(measured) ?? 556 }
@@ -60,6 +76,7 @@ public enum TextWidth {
             return 1000
         }
         // Accented letters are as wide as their base letter; anything else as an average letter.
+        guard scalar.properties.isAlphabetic else { return 556 }
         let base = String(scalar).folding(options: .diacriticInsensitive, locale: nil)
         if let first = base.unicodeScalars.first, first != scalar, (32...126).contains(first.value) {
             return ascii[Int(first.value) - 32]

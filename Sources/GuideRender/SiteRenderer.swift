@@ -10,11 +10,25 @@ public struct SiteRenderer: Sendable {
     let guides: [CityGuide]
     /// Every city of the site, for the pages about all of them; from the guides, or from the shards.
     public private(set) var cards: [CityCard] = []
+    /// Each city's overview places where a place page looks for others within a walk: read once per city, not
+    /// copied out of the guide for every place page (four hundred copies of a place per page were 8% of a build).
+    let overviewPoints: [[OverviewPoint]]
+
+    struct OverviewPoint {
+        var id: String
+        var name: String
+        var coordinate: Coordinate
+    }
 
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
         self.site = site
         self.guides = guides
+        overviewPoints = guides.map { city in
+            city.overview.compactMap { id in
+                city.places[id].map { OverviewPoint(id: id, name: $0.place.name, coordinate: $0.place.coordinate) }
+            }
+        }
         cards = guides.map(card)
     }
 
@@ -24,6 +38,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.guides = []
         self.cards = cards
+        overviewPoints = []
     }
 
     /// The stylesheet, the script and the other files copied as they are.
@@ -72,7 +87,8 @@ public struct SiteRenderer: Sendable {
         case .events(let c): return ("events", events(guides[c]))
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
         case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
-        case .place(let c, let id): return ("place", place(guides[c], guides[c].places[id]!))
+        case .place(let c, let id):
+            return ("place", place(guides[c], guides[c].places[id]!, overview: overviewPoints[c]))
         }
     }
 
@@ -258,7 +274,7 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func place(_ city: CityGuide, _ item: RankedPlace) -> View {
+    func place(_ city: CityGuide, _ item: RankedPlace, overview: [OverviewPoint]) -> View {
         let root = "../../../"
         let path = values.placePath(city, item)
         let p = item.place
@@ -326,14 +342,14 @@ public struct SiteRenderer: Sendable {
         // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
         let around = values.mapSpec(id: "", title: "", places: neighbors, city: city, root: root, selected: item)
-        let candidates: [(RankedPlace, Double)] = city.overview.compactMap(city.place)
-            .map { ($0, Geo.distance($0.place.coordinate, p.coordinate)) }
-            .filter {
-                !shown.contains($0.0.place.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes
-            }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName($0.0, $1.0) }
+        let candidates: [(OverviewPoint, Double)] = overview.map { ($0, Geo.distance($0.coordinate, p.coordinate)) }
+            .filter { !shown.contains($0.0.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes }
+            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
         // Those the map around the place shows.
-        let nearby = Array(candidates.map(\.0).filter { values.shows(around, $0.place.coordinate) }.prefix(25))
+        let nearby = Array(
+            candidates.lazy.filter { values.shows(around, $0.0.coordinate) }.prefix(25).compactMap {
+                city.place($0.0.id)
+            })
         view["map"] = values.map(
             id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
             city: city, root: root, selected: item, nearby: nearby)

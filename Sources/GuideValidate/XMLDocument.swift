@@ -22,7 +22,10 @@ final class XMLDoc {
         defer { xmlFreeParserCtxt(context) }
         // Keep libxml2 from printing to stderr; the error is read from the context below.
         xmlSetStructuredErrorFunc(nil, { _, _ in })
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        // Compact: short text nodes are kept inside their node rather than allocated (the tree is only read).
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_COMPACT.rawValue)
         let doc = data.withUnsafeBytes { raw -> xmlDocPtr? in
             guard let base = raw.baseAddress else { return nil }
             return xmlCtxtReadMemory(
@@ -143,12 +146,14 @@ final class XMLDoc {
         var mapsWithoutDesc: [Node] = []
     }
 
-    static let xhtml = "http://www.w3.org/1999/xhtml"
-    static let svg = "http://www.w3.org/2000/svg"
+    static let xhtml: StaticString = "http://www.w3.org/1999/xhtml"
+    static let svg: StaticString = "http://www.w3.org/2000/svg"
 
-    /// An element's namespace, by its address.
-    private static func namespace(_ node: xmlNodePtr) -> String? {
-        node.pointee.ns?.pointee.href.map { String(cString: $0) }
+    /// Whether an element is in the namespace of this address (compared in place: a page has thousands of
+    /// elements, and a string made for each was most of the walk).
+    private static func isIn(_ node: xmlNodePtr, _ namespace: StaticString) -> Bool {
+        guard let href = node.pointee.ns?.pointee.href else { return false }
+        return xmlStrEqual(href, namespace.utf8Start) != 0
     }
 
     /// Text content, as XPath's string value (entities resolved).
@@ -163,7 +168,7 @@ final class XMLDoc {
         var child = node.pointee.children
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE, let raw = current.pointee.name, String(cString: raw) == name,
-                namespace(current) == svg,
+                isIn(current, svg),
                 content(current).contains(where: { !" \t\r\n".contains($0) })
             {
                 return true
@@ -197,7 +202,7 @@ final class XMLDoc {
                 let inline = node.pointee.children != nil
                 result.scripts.append(Node(value: inline ? "" : source ?? "", line: line, name: name))
             }
-            let space = Self.namespace(node)
+            let inXHTML = Self.isIn(node, Self.xhtml)
             var hasAlt = false
             var classes: String?
             var attribute = node.pointee.properties
@@ -221,16 +226,16 @@ final class XMLDoc {
                     default: result.links.append(found)
                     }
                 case "alt": hasAlt = true
-                case "charset": if space == Self.xhtml && name == "meta" { result.charsets += 1 }
+                case "charset": if inXHTML && name == "meta" { result.charsets += 1 }
                 case "class":
                     classes = Self.content(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
                 default: break
                 }
             }
-            if space == Self.xhtml {
+            if inXHTML {
                 if name == "h1" { result.h1 += 1 }
                 if name == "img" && !hasAlt { result.imagesWithoutAlt.append(Node(value: "", line: line, name: name)) }
-            } else if space == Self.svg && name == "svg" {
+            } else if name == "svg" && Self.isIn(node, Self.svg) {
                 if !Self.hasText(node, child: "title") {
                     result.graphicsWithoutTitle.append(Node(value: "", line: line, name: name))
                 }

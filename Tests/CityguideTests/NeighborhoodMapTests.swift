@@ -178,7 +178,10 @@ final class NeighborhoodMapTests: XCTestCase {
         XCTAssertEqual(TextWidth.of("Café", size: 10), TextWidth.of("Cafe", size: 10))
         // Each path answers as a character at a time would: Latin letters, the ellipsis, combining accents,
         // wide and unknown scalars, and control characters.
-        for text in ["Straße…", "Łódź ŽŠ", "Cafe\u{301}", "東京 Café", "a\r\nb", "\u{7F}x", "Ǆ ɏ", "😀 x"] {
+        for text in [
+            "Straße…", "Łódź ŽŠ", "Cafe\u{301}", "東京 Café", "a\r\nb", "\u{7F}x", "Ǆ ɏ", "😀 x", "≈ 500 m", "© OSM · ≠",
+            "a\u{20DD}b", "Ѐ\u{483}", "x\u{200D}y",
+        ] {
             let one = text.map { TextWidth.advance($0) }.reduce(0, +)
             XCTAssertEqual(TextWidth.of(text, size: 10), Double(one) * 10 / 1000, accuracy: 1e-9, text)
         }
