@@ -9,21 +9,28 @@ public enum Escape {
         }) {
             return text
         }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
+        // Built as bytes: appending scalars to a string one at a time cost a hundred instructions each, and a
+        // map's description is a kilobyte.
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 32)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
+            case "&": out += "&amp;".utf8
+            case "<": out += "&lt;".utf8
+            case ">": out += "&gt;".utf8
+            case "\"": out += "&quot;".utf8
+            case "'": out += "&#39;".utf8
             // Characters XML 1.0 or HTML5 forbid would make the page unpublishable; drop them.
             case _ where !CleanText.isAllowed(scalar) && scalar != "\r": continue
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if scalar.isASCII {
+                    out.append(UInt8(scalar.value))
+                } else {
+                    out += scalar.utf8
+                }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The URL if it is an absolute http(s) address a browser can follow, else nil:

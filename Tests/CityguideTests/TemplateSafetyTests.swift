@@ -127,12 +127,20 @@ final class TemplateSafetyTests: XCTestCase {
 
     func testTemplatesFolderOverridesTheBuiltInOnesFileByFile() throws {
         let site = try site([
-            "not-found.mustache": "{{<layout}}{{$main}}<h1>Lost? Custom!</h1>{{/main}}{{/layout}}",
+            // Text used the ways Mustache allows: a section over it, {{.}} inside, a transform, an inverted section.
+            "not-found.mustache":
+                "{{<layout}}{{$main}}<h1>Lost? Custom!</h1><p id=\"t\">{{#site_title}}[{{.}}|{{root}}]{{/site_title}}"
+                + "{{^site_title}}none{{/site_title}} {{uppercased(site_title)}} {{#empty(site_title)}}empty{{/empty(site_title)}}"
+                + "</p>{{/main}}{{/layout}}",
             "assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         ])
         defer { site.remove() }
         try site.build()
         XCTAssertEqual(try site.page("404.html").strings("//h:h1"), ["Lost? Custom!"])
+        let title = try site.page("404.html").strings("//h:title")[0].components(separatedBy: " · ").last ?? ""
+        XCTAssertEqual(
+            try site.page("404.html").strings("//h:p[@id='t']"),
+            ["[\(title)|https://example.org/test/] \(title.uppercased()) "])
         XCTAssertEqual(try site.page("san-francisco/index.html").strings("//h:h1"), ["San Francisco, CA"])
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/logo.svg").path))
