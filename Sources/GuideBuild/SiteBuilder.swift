@@ -281,13 +281,21 @@ public struct SiteBuilder: Sendable {
         return (history.attachNews(to: guides, night: night), night.cities)
     }
 
+    /// The cities analysed side by side (each alone, so the result is the same); the first error in the
+    /// config's order is the one thrown.
     func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {
-        try zip(config.cities, data).map { city, cityData in
-            // The walking network of the city's base map, when it has one.
-            let router = cityData.baseMap.value.map(StreetNetwork.init).flatMap { $0.vertexCount > 0 ? $0 : nil }
-            return Analyzer.analyze(
-                plan: try plan(city, config: config, data: cityData), data: cityData, today: buildDate, router: router)
+        let plans = zip(config.cities, data).map { city, cityData in
+            Result { try plan(city, config: config, data: cityData) }
         }
+        let guides = IndexedResults<CityGuide>(count: data.count)
+        DispatchQueue.concurrentPerform(iterations: data.count) { index in
+            guard case .success(let plan) = plans[index] else { return }
+            // The walking network of the city's base map, when it has one.
+            let router = data[index].baseMap.value.map(StreetNetwork.init).flatMap { $0.vertexCount > 0 ? $0 : nil }
+            guides.set(index, Analyzer.analyze(plan: plan, data: data[index], today: buildDate, router: router))
+        }
+        for plan in plans { _ = try plan.get() }
+        return guides.values
     }
 
     /// A recorded folder may hold the night before it in `previous/` (the sample does). When the history has no
@@ -379,7 +387,13 @@ public struct SiteBuilder: Sendable {
         var bodies: [String: Data] = [:]
         switch plan.source {
         case .recorded(let source):
-            loaded = source.load(config, today: buildDate)
+            // Each city's files decoded on their own, side by side.
+            let cities = IndexedResults<CityData>(count: config.cities.count)
+            DispatchQueue.concurrentPerform(iterations: config.cities.count) { index in
+                cities.set(
+                    index, source.load(city: config.cities[index], today: buildDate, categories: config.categories))
+            }
+            loaded = cities.values
         case .live(let fetcher, let keys):
             let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
             (loaded, bodies) = runBlocking { await source.load() }
