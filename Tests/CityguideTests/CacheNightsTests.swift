@@ -98,6 +98,53 @@ final class CacheNightsTests: XCTestCase {
         XCTAssertEqual(Set(cacheFiles(site).keys), expected)
     }
 
+    /// A live site goes through the build a few cities at a time too: built a city a batch, a good night and a
+    /// failed one give the site one batch gives, the cache keeps every city's bodies, and the failed night
+    /// keeps every city's data.
+    func testLiveCitiesInBatchesMakeTheSameNights() throws {
+        let cities = """
+              - {name: Berlin, center: [52.52, 13.405], timezone: Europe/Berlin}
+              - {name: Potsdam, center: [52.39, 13.06], timezone: Europe/Berlin}
+              - {name: Leipzig, center: [51.34, 12.37], timezone: Europe/Berlin}
+            """
+        let site = try TestSite(config: server.liveConfig(live: "  timeout_seconds: 1\n  retries: 1", cities: cities))
+        defer { site.remove() }
+        let whole = site.dir.appendingPathComponent("Whole")
+        func night(_ index: Int, batch: Int, output: URL) throws -> BuildSummary {
+            var builder = site.builder(output: output)
+            builder.environment = LiveFetchTests.keys
+            builder.retryBase = 0.01
+            builder.citiesPerBatch = batch
+            let at = Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 25 * 3600)
+            builder.now = { at }
+            return try builder.build()
+        }
+        let good = try night(1, batch: 1, output: site.output)
+        XCTAssertEqual(good.cities, 3)
+        XCTAssertEqual(good.warnings, [])
+        for city in ["berlin", "potsdam", "leipzig"] {
+            XCTAssertTrue(cacheFiles(site).keys.contains("\(city)/weather.json"), city)
+        }
+        XCTAssertEqual(try night(1, batch: 8, output: whole).warnings, [])
+        XCTAssertTrue(snapshot(site.output) == snapshot(whole), "a city a batch makes the same site")
+        let cached = cacheFiles(site)
+
+        for path in APITestServer.paths + [APITestServer.mapPath] {
+            server.script(path, Array(repeating: .status(503), count: 60))
+        }
+        let fault = try night(2, batch: 1, output: site.output)
+        for city in ["berlin", "potsdam", "leipzig"] {
+            XCTAssertTrue(fault.fetch?.stale.contains { $0.lowercased().contains(city) } ?? false, "\(city) is stale")
+        }
+        XCTAssertEqual(cacheFiles(site), cached, "a failed night changes nothing in the cache")
+        for city in ["berlin", "potsdam", "leipzig"] {
+            XCTAssertFalse(try site.page("\(city)/coffee/index.html").strings("//h:a[@class='place-name']").isEmpty)
+        }
+        _ = try night(2, batch: 8, output: whole)
+        server.clearScripts()
+        XCTAssertTrue(snapshot(site.output) == snapshot(whole))
+    }
+
     func testTornPairIsIgnoredAndLeftoverTemporaryFilesAreSwept() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
