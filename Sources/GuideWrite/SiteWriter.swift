@@ -94,6 +94,7 @@ public struct SiteWriter: Sendable {
                 path: relative, problem: "refusing to write a file outside the output folder",
                 fix: "this is a bug in cityguide or a template asset name; please report it")
         }
-        return parts.reduce(root) { $0.appendingPathComponent(String($1)) }
+        // A file, said so: appending components one at a time asks the file system about each of them.
+        return root.appending(path: relative, directoryHint: .notDirectory)
     }
 }

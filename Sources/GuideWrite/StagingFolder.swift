@@ -144,25 +144,31 @@ public final class StagingFolder: @unchecked Sendable {
     /// The target's path, its folders made; refuses paths that would leave the staging folder.
     private func prepare(_ relative: String) throws -> String {
         let url = try SiteWriter.contained(relative, in: path)
-        let folder = relative.split(separator: "/").dropLast().joined(separator: "/")
+        if let slash = relative.lastIndex(of: "/") { try makeFolder(String(relative[..<slash])) }
+        return url.path
+    }
+
+    /// A folder inside the staging folder (relative), and the ones above it, each made once. With `mkdir`
+    /// itself: Foundation's way looks at every folder on the path first, and a site has a folder per place.
+    private func makeFolder(_ folder: String) throws {
         folders.lock()
         let known = made.contains(folder)
         folders.unlock()
-        if !known {
-            do {
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw WriteError(
-                    path: url.deletingLastPathComponent().path,
-                    problem: "cannot create a folder here (\(Self.reason(error)))",
-                    fix: "check free disk space and permissions; the previous output was left as it was")
-            }
-            folders.lock()
-            made.insert(folder)
-            folders.unlock()
+        guard !known else { return }
+        let full = path.path + "/" + folder
+        var made = mkdir(full, 0o755) == 0 || errno == EEXIST
+        if !made && errno == ENOENT, let slash = folder.lastIndex(of: "/") {
+            try makeFolder(String(folder[..<slash]))
+            made = mkdir(full, 0o755) == 0 || errno == EEXIST
         }
-        return url.path
+        guard made else {
+            throw WriteError(
+                path: full, problem: "cannot create a folder here (\(String(cString: strerror(errno))))",
+                fix: "check free disk space and permissions; the previous output was left as it was")
+        }
+        folders.lock()
+        self.made.insert(folder)
+        folders.unlock()
     }
 
     private func failed(_ relative: String, _ code: Int32) -> WriteError {

@@ -179,7 +179,17 @@ private final class BundleMarker {}
 func repositorySiteCopy() throws -> URL {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-site-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    siteCopies.value.append(dir)
+    _ = removeSiteCopiesAtExit
     try FileManager.default.copyItem(
         at: repositoryRoot.appendingPathComponent("site.yaml"), to: dir.appendingPathComponent("site.yaml"))
     return dir.appendingPathComponent("site.yaml")
 }
+
+/// The folders `repositorySiteCopy` made: removed when the test process ends (a run left hundreds in /tmp).
+private let siteCopies = Locked<[URL]>([])
+private let removeSiteCopiesAtExit: Void = {
+    atexit {
+        for dir in siteCopies.value { try? FileManager.default.removeItem(at: dir) }
+    }
+}()
