@@ -182,12 +182,16 @@ public enum SVGMap {
         var r: Double
     }
 
-    /// Whether a pin at this point is inside the frame of the map the spec draws.
-    public static func shows(_ spec: MapSpec, _ point: Coordinate) -> Bool {
+    /// Whether pins at these points are inside the frame of the map the spec draws (the map fitted once for
+    /// all of them).
+    public static func shows(_ spec: MapSpec, _ points: [Coordinate]) -> [Bool] {
         let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
-        let p = projection(spec).point(point)
+        let projection = projection(spec)
         let margin = sizes.selectedRadius + 2
-        return p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
+        return points.map { point in
+            let p = projection.point(point)
+            return p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
+        }
     }
 
     static func projection(_ spec: MapSpec) -> MapProjection {

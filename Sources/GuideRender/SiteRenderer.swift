@@ -346,10 +346,8 @@ public struct SiteRenderer: Sendable {
             .filter { !shown.contains($0.0.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes }
             .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
         // Those the map around the place shows.
-        let nearby = Array(
-            candidates.lazy.filter { values.shows(around, $0.0.coordinate) }.prefix(25).compactMap {
-                city.place($0.0.id)
-            })
+        let shows = values.shows(around, candidates.map(\.0.coordinate))
+        let nearby = zip(candidates, shows).filter(\.1).prefix(25).compactMap { city.place($0.0.0.id) }
         view["map"] = values.map(
             id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
             city: city, root: root, selected: item, nearby: nearby)

@@ -177,9 +177,9 @@ struct ViewValues {
         return narrow
     }
 
-    /// Whether both copies of the map show this point.
-    func shows(_ spec: MapSpec, _ point: Coordinate) -> Bool {
-        SVGMap.shows(spec, point) && SVGMap.shows(narrowed(spec), point)
+    /// Whether both copies of the map show each of these points.
+    func shows(_ spec: MapSpec, _ points: [Coordinate]) -> [Bool] {
+        zip(SVGMap.shows(spec, points), SVGMap.shows(narrowed(spec), points)).map { $0 && $1 }
     }
 
     /// What a map of these places shows. A place map is about the place's surroundings: the place, its nearest
