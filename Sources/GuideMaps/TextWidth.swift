@@ -25,21 +25,11 @@ public enum TextWidth {
         // them combines with another, and nothing that combines is among them), measured from tables.
         var fromTables = 0
         for scalar in text.unicodeScalars {
-            let value = Int(scalar.value)
-            if value >= 32 && value <= 126 {
-                fromTables += ascii[value - 32]
-            } else if value >= 0x7F && value < 0x530 && !(0x300...0x36F).contains(value)
-                && !(0x483...0x489).contains(value)
-            {
-                fromTables += latin[value - 0x7F]
-            } else if value >= 0x2010 && value < 0x2300 && !(0x2028...0x202F).contains(value)
-                && !(0x205F...0x206F).contains(value) && !(0x20D0...0x20FF).contains(value)
-            {
-                fromTables += symbols[value - 0x2010]
-            } else {
+            guard let width = tabled(scalar.value) else {
                 fromTables = -1
                 break
             }
+            fromTables += width
         }
         if fromTables >= 0 { return Double(fromTables) * size / 1000 }
         for character in text {
@@ -50,13 +40,19 @@ public enum TextWidth {
 
     static func advance(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 556 }
-        let value = scalar.value
-        if (32...126).contains(value) { return ascii[Int(value) - 32] }
-        // Latin, Greek and Cyrillic letters from a table made once: Foundation's folding costs microseconds a
-        // call, and a map measures thousands of labels.
-        if (0x7F..<0x530).contains(value) { return latin[Int(value) - 0x7F] }
-        if (0x2010..<0x2300).contains(value) { return symbols[Int(value) - 0x2010] }
-        return measured(scalar)
+        return tabled(scalar.value) ?? measured(scalar)
+    }
+
+    /// A scalar's width from the tables made once (Foundation's folding costs microseconds a call, and a map
+    /// measures thousands of labels); nil outside them, and for what combines with the scalar before it.
+    static func tabled(_ value: UInt32) -> Int? {
+        switch value {
+        case 32...126: ascii[Int(value) - 32]
+        case 0x300...0x36F, 0x483...0x489, 0x2028...0x202F, 0x205F...0x206F, 0x20D0...0x20FF: nil
+        case 0x7F..<0x530: latin[Int(value) - 0x7F]
+        case 0x2010..<0x2300: symbols[Int(value) - 0x2010]
+        default: nil
+        }
     }
 
     /// U+2010…U+22FF: dashes, quotes, the ellipsis, arrows and mathematical signs.

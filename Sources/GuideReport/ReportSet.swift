@@ -73,23 +73,12 @@ public struct ReportSet: Sendable {
         }
     }
 
+    /// The reports of the cities in `parts` (gathered a few cities at a time by a build, or from shards), and
+    /// the digest of them all.
     /// - Parameters:
     ///   - only: one city's slug (`--city`): its report alone, without the digest.
     ///   - digest: false for a shard's build, whose cities are only some of the site's.
     ///   - baseURL: `base_url`; every link of an email must be absolute.
-    public static func make(
-        renderer: SiteRenderer, guides: [CityGuide], warnings: [DataWarning], settings: ReportSettings?,
-        baseURL: String, date: Date, only: String?, digest: Bool = true
-    ) throws -> ReportSet {
-        var parts = Parts.of(guides, renderer: renderer, warnings: warnings, baseURL: baseURL, only: only)
-        parts.siteWarnings = Parts.siteWarnings(warnings)
-        return try make(
-            renderer: renderer, parts: parts, settings: settings, baseURL: baseURL, date: date, only: only,
-            digest: digest)
-    }
-
-    /// The reports of the cities in `parts` (gathered a few cities at a time by a build, or from shards), and
-    /// the digest of them all.
     public static func make(
         renderer: SiteRenderer, parts: Parts, settings: ReportSettings?, baseURL: String, date: Date, only: String?,
         digest: Bool = true

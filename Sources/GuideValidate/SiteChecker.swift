@@ -86,23 +86,18 @@ public struct SiteChecker: Sendable {
     ///   - existing: every path in the site, when known; otherwise links are looked up on disk.
     ///   - pending: `existing` holds only the files known so far: links to others are returned in `unknown`.
     func checkPage(_ data: Data, path: String, existing: Set<String>? = nil, pending: Bool = false) -> PageResult {
-        if path.hasSuffix(".xml") {
-            guard let failure = XMLDoc.wellFormed(data, name: path) else { return PageResult() }
-            return PageResult(problems: [
+        func malformed(_ failure: XMLDoc.ParseFailure) -> PageResult {
+            PageResult(problems: [
                 PageProblem(
                     file: path, line: failure.line, message: failure.message,
                     fix: "if you edited the templates, close every element they open and escape & and < in text")
             ])
         }
+        if path.hasSuffix(".xml") { return XMLDoc.wellFormed(data, name: path).map(malformed) ?? PageResult() }
         let doc: XMLDoc
         switch XMLDoc.parse(data, name: path) {
         case .success(let parsed): doc = parsed
-        case .failure(let failure):
-            return PageResult(problems: [
-                PageProblem(
-                    file: path, line: failure.line, message: failure.message,
-                    fix: "if you edited the templates, close every element they open and escape & and < in text")
-            ])
+        case .failure(let failure): return malformed(failure)
         }
         var result = PageResult()
         func problem(_ line: Int?, _ message: String, fix: String) {

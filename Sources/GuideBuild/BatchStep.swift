@@ -1,0 +1,146 @@
+import Foundation
+import GuideAnalysis
+import GuideConfig
+import GuideFetch
+import GuideModel
+import GuideOSM
+
+/// Time per stage of a build. Stages run once per batch of cities; each is reported once, its times summed.
+struct StageTimes {
+    private(set) var stages: [(name: String, seconds: Double)] = []
+
+    mutating func timed<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if let index = stages.firstIndex(where: { $0.name == name }) {
+                stages[index].seconds += seconds
+            } else {
+                stages.append((name, seconds))
+            }
+        }
+        return try work()
+    }
+}
+
+/// A few of tonight's cities, fetched, analysed and compared with the history.
+struct CityBatch {
+    /// The config with these cities alone.
+    var config: SiteConfig
+    var guides: [CityGuide]
+    /// Their part of tonight's night in the history.
+    var snapshots: [CitySnapshot]
+    /// What fetching them warned of.
+    var warnings: [DataWarning]
+}
+
+/// Tonight's cities a batch at a time, so a large site is never in memory whole: each batch is fetched,
+/// analysed and handed to the caller, then let go.
+extension SiteBuilder {
+    /// Hands each batch to `body`, in the config's order.
+    /// - Returns: what fetching every city warned of.
+    /// - Throws: a live build's "no data could be fetched" once every batch found nothing; else an analysis
+    ///   error, or `body`'s.
+    func forEachBatch(
+        _ config: SiteConfig, _ plan: FetchPlan, history: inout HistoryStep, stages: inout StageTimes,
+        _ body: (CityBatch, inout StageTimes) throws -> Void
+    ) throws -> [DataWarning] {
+        var warnings: [DataWarning] = []
+        var dataFound = false
+        var waiting: Error?
+        for part in batches(config) {
+            let fetched = try stages.timed("fetch") { try fetchCities(part, plan) }
+            dataFound = dataFound || fetched.hasData
+            let fetchWarnings = fetched.cities.flatMap(\.warnings)
+            warnings += fetchWarnings
+            let analysed = try stages.timed("analyze") {
+                try analyzeOrWait(&waiting, dataFound) {
+                    try analyzeWithNews(part, fetched.cities, buildDate: plan.buildDate, history: &history)
+                }
+            }
+            guard let (guides, snapshots) = analysed else { continue }
+            try body(CityBatch(config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings), &stages)
+        }
+        // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
+        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings) }
+        if let waiting { throw waiting }
+        return warnings
+    }
+
+    /// A batch's analysis, unless an earlier batch's failed while no data had been found yet: a live build
+    /// that finds nothing says so ("no data could be fetched") rather than that a city's geocode failed. That
+    /// error waits in `waiting` until a batch has data, and is thrown then.
+    /// - Returns: nil while an error waits.
+    func analyzeOrWait<T>(_ waiting: inout Error?, _ dataFound: Bool, _ analyze: () throws -> T) throws -> T? {
+        if let error = waiting {
+            if dataFound { throw error }
+            return nil
+        }
+        do {
+            return try analyze()
+        } catch  where !dataFound {
+            waiting = error
+            return nil
+        }
+    }
+
+    /// The config cut into batches of its cities, in its order. With an extract, one batch: the file is read
+    /// once for every city, and reading it again per batch would cost more than the memory saved.
+    func batches(_ config: SiteConfig) -> [SiteConfig] {
+        let size = config.osmExtract == nil ? max(1, citiesPerBatch) : max(1, config.cities.count)
+        return stride(from: 0, to: config.cities.count, by: size).map {
+            var part = config
+            part.cities = Array(config.cities[$0..<min($0 + size, config.cities.count)])
+            return part
+        }
+    }
+
+    func historyStep(_ config: SiteConfig) -> HistoryStep {
+        HistoryStep(
+            file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
+            busySeconds: historyBusySeconds)
+    }
+
+    /// A few cities' guides with what the history says about them, and their snapshots for tonight's night.
+    func analyzeWithNews(
+        _ config: SiteConfig, _ data: [CityData], buildDate: Date, history: inout HistoryStep
+    ) throws -> ([CityGuide], [CitySnapshot]) {
+        let guides = try analyze(config, data, buildDate: buildDate)
+        let night = NightSnapshot(
+            date: buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
+        return (history.attachNews(to: guides, night: night), night.cities)
+    }
+
+    /// The cities analysed side by side (each alone, so the result is the same); the first error in the
+    /// config's order is the one thrown.
+    func analyze(_ config: SiteConfig, _ data: [CityData], buildDate: Date) throws -> [CityGuide] {
+        let plans = zip(config.cities, data).map { city, cityData in
+            Result { try plan(city, config: config, data: cityData) }
+        }
+        let guides = IndexedResults<CityGuide>(count: data.count)
+        DispatchQueue.concurrentPerform(iterations: data.count) { index in
+            guard case .success(let plan) = plans[index] else { return }
+            // The walking network of the city's base map, when it has one.
+            let router = data[index].baseMap.value.map(StreetNetwork.init).flatMap { $0.vertexCount > 0 ? $0 : nil }
+            guides.set(index, Analyzer.analyze(plan: plan, data: data[index], today: buildDate, router: router))
+        }
+        for plan in plans { _ = try plan.get() }
+        return guides.values
+    }
+
+    /// A recorded folder may hold the night before it in `previous/` (the sample does). When the history has no
+    /// night before tonight, that night is recorded first, so the first build already has changes to show. Its
+    /// cities are analysed a batch at a time too; only their snapshots are kept.
+    func fillEarlierNight(_ config: SiteConfig, history: inout HistoryStep, before day: String) {
+        guard config.history != nil, config.source != .live, !history.hasNight(before: day),
+            let source = try? recordedSource(config).previousNight(), let date = source.recordedAt(),
+            CalendarDay.iso(date) < day
+        else { return }
+        var snapshots: [CitySnapshot] = []
+        for part in batches(config) {
+            guard let guides = try? analyze(part, source.load(part, today: date), buildDate: date) else { return }
+            snapshots += guides.map(CitySnapshot.init)
+        }
+        history.record(NightSnapshot(date: date, source: config.source.name, cities: snapshots))
+    }
+}
