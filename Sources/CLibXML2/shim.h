@@ -7,6 +7,7 @@
 #include <libxml/xpath.h>
 #include <libxml/xpathInternals.h>
 #include <libxml/xmlerror.h>
+#include <libxml/parserInternals.h>
 
 // xmlFree is a global function pointer, which Swift 6 treats as shared mutable state.
 static inline void cityguide_xmlFree(void *pointer) { xmlFree(pointer); }

@@ -80,8 +80,8 @@ extension SiteChecker {
 
     /// The ids on a page; nil when it is no well-formed page.
     public static func ids(in data: Data, path: String) -> Set<String>? {
-        guard case .success(let doc) = XMLDoc.parse(data, name: path) else { return nil }
-        return Set(doc.outline().ids.map(\.value))
+        guard case .success(let outline) = PageOutline.read(data, name: path) else { return nil }
+        return Set(outline.ids.map(\.value))
     }
 
     /// Links to #ids that their pages do not have.

@@ -94,9 +94,9 @@ public struct SiteChecker: Sendable {
             ])
         }
         if path.hasSuffix(".xml") { return XMLDoc.wellFormed(data, name: path).map(malformed) ?? PageResult() }
-        let doc: XMLDoc
-        switch XMLDoc.parse(data, name: path) {
-        case .success(let parsed): doc = parsed
+        let outline: PageOutline
+        switch PageOutline.read(data, name: path) {
+        case .success(let read): outline = read
         case .failure(let failure): return malformed(failure)
         }
         var result = PageResult()
@@ -105,13 +105,9 @@ public struct SiteChecker: Sendable {
         }
         let layout = "check the layout template against cityguide's (`cityguide init --templates`)"
 
-        if doc.count("/h:html") != 1 { problem(1, "the root element is not an XHTML-namespaced <html>", fix: layout) }
-        if doc.count("/h:html/@lang") != 1 { problem(1, "<html> has no lang attribute", fix: layout) }
-        if doc.count("/h:html/h:head/h:title[normalize-space()]") != 1 {
-            problem(nil, "the page has no <title>", fix: layout)
-        }
-        // Everything else in one walk of the tree: each XPath search with // reads the whole page again.
-        let outline = doc.outline()
+        if !outline.rootIsXHTML { problem(1, "the root element is not an XHTML-namespaced <html>", fix: layout) }
+        if !outline.rootHasLang { problem(1, "<html> has no lang attribute", fix: layout) }
+        if outline.titles != 1 { problem(nil, "the page has no <title>", fix: layout) }
         if outline.charsets != 1 { problem(nil, "the page does not declare its charset", fix: layout) }
         if outline.h1 != 1 {
             problem(

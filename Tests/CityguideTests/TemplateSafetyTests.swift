@@ -182,4 +182,20 @@ final class TemplateSafetyTests: XCTestCase {
             ])
         XCTAssertEqual(check.unknown.map(\.page), ["city/missing.png"], "judged once every file is known")
     }
+
+    /// A layout may declare entities in its DOCTYPE, as XHTML authors do for `&copy;`: they resolve in text and in
+    /// attributes, and a link an entity holds is checked like any other.
+    func testEntitiesAPageDeclaresResolve() {
+        let page = """
+            <!DOCTYPE html [<!ENTITY copy "&#169;"><!ENTITY page "x"><!ENTITY home "<a href='gone.html'>home</a>">]>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>&copy;</title></head>
+            <body><h1>&home;</h1><a href="&page;.html?a=1&amp;b=2">x</a><a href="y.html#&#97;">y</a>
+            \(String(repeating: "\n", count: 70_000))<img src="&page;.html"/></body></html>
+            """
+        let check = SiteChecker.check(page: Data(page.utf8), path: "index.html", existing: ["x.html", "y.html"])
+        XCTAssertEqual(check.problems.map { "\($0.line ?? 0): \($0.message)" }, ["70004: an image has no alt text"])
+        XCTAssertEqual(
+            check.unknown.map { "\($0.line): \($0.page)" }, ["3: gone.html"], "judged once every file is known")
+        XCTAssertEqual(check.fragments.map(\.id), ["a"])
+    }
 }

@@ -1,0 +1,266 @@
+import CLibXML2
+import Foundation
+
+/// What the page checks read of a page, gathered while libxml2 parses it: no tree is built, so a page's thousands
+/// of map elements cost the parse and no more (building the tree, walking it and freeing it was half the check).
+struct PageOutline {
+    /// `count(/h:html)`, `count(/h:html/@lang)`, `count(/h:html/h:head/h:title[normalize-space()])`.
+    var rootIsXHTML = false
+    var rootHasLang = false
+    var titles = 0
+    /// Headings (in document order), script elements and event-handler attributes.
+    var headings: [XMLDoc.Node] = []
+    var scripts: [XMLDoc.Node] = []
+    var handlers: [XMLDoc.Node] = []
+    /// `//@id`, `//@href | //@src` and `//@aria-labelledby`, in document order.
+    var ids: [XMLDoc.Node] = []
+    var links: [XMLDoc.Node] = []
+    var labelledBy: [XMLDoc.Node] = []
+    /// `//h:h1` and `//h:meta[@charset]`, counted.
+    var h1 = 0
+    var charsets = 0
+    /// `//h:img[not(@alt)]`.
+    var imagesWithoutAlt: [XMLDoc.Node] = []
+    /// `//svg:svg[not(svg:title[normalize-space()])]`.
+    var graphicsWithoutTitle: [XMLDoc.Node] = []
+    /// `//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]`.
+    var mapsWithoutDesc: [XMLDoc.Node] = []
+
+    /// Parses `data` strictly (no network, no external DTD), as `XMLDoc.parse` does, and outlines it. libxml2's
+    /// own handlers still read the DTD, so entities a page declares resolve as they would in a tree.
+    static func read(_ data: Data, name: String) -> Result<PageOutline, XMLDoc.ParseFailure> {
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        handler.startElementNs = { context, name, _, namespace, _, _, count, _, attributes in
+            guard let reader = OutlineReader.from(context), let name else { return }
+            // No array at all for an element without attributes.
+            reader.start(name, namespace, attributes == nil ? 0 : Int(count), attributes)
+        }
+        handler.endElementNs = { context, _, _, _ in OutlineReader.from(context)?.end() }
+        handler.characters = { context, text, count in
+            guard let reader = OutlineReader.from(context), let text else { return }
+            reader.text(text, Int(count))
+        }
+        handler.ignorableWhitespace = handler.characters
+        handler.cdataBlock = handler.characters
+        handler.comment = { context, _ in OutlineReader.from(context)?.child() }
+        handler.processingInstruction = { context, _, _ in OutlineReader.from(context)?.child() }
+        handler.reference = { context, _ in OutlineReader.from(context)?.child() }
+
+        guard let context = xmlNewParserCtxt() else {
+            return .failure(XMLDoc.ParseFailure(line: nil, message: "libxml2 could not start"))
+        }
+        defer { xmlFreeParserCtxt(context) }
+        let reader = OutlineReader(context: context)
+        context.pointee.sax.pointee = handler
+        // The callbacks get the parser's context (libxml2's DTD handlers need it); the reader rides along in it,
+        // and libxml2 hands it on to the parsers of entities.
+        context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
+        // Keep libxml2 from printing to stderr; the error is read from the context below.
+        xmlSetStructuredErrorFunc(nil, { _, _ in })
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
+        let document = withExtendedLifetime(reader) {
+            data.withUnsafeBytes { raw -> xmlDocPtr? in
+                guard let base = raw.baseAddress else { return nil }
+                return xmlCtxtReadMemory(
+                    context, base.assumingMemoryBound(to: CChar.self), Int32(raw.count), name, "UTF-8", options)
+            }
+        }
+        // The document node alone (with the DTD, if any): the elements went to the reader.
+        if let document { xmlFreeDoc(document) }
+        if context.pointee.wellFormed != 0 { return .success(reader.outline) }
+        if let error = xmlCtxtGetLastError(context) {
+            let message = error.pointee.message.map {
+                String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            return .failure(
+                XMLDoc.ParseFailure(
+                    line: Int(error.pointee.line), message: "not well-formed XML: \(message ?? "unknown error")"))
+        }
+        return .failure(XMLDoc.ParseFailure(line: nil, message: "not well-formed XML"))
+    }
+}
+
+/// The parser's callbacks' state: the open elements and what the outline has found so far.
+private final class OutlineReader {
+    var outline = PageOutline()
+    let context: xmlParserCtxtPtr
+
+    init(context: xmlParserCtxtPtr) { self.context = context }
+
+    /// What an open element is to the checks.
+    enum Role {
+        case other, html, head, script(Int), svg(Int)
+    }
+    /// Text inside one of these counts for the check it belongs to.
+    enum TextFor {
+        case pageTitle, svgTitle(Int), svgDesc(Int)
+    }
+    struct Open {
+        var role: Role
+        var text: TextFor?
+    }
+    struct Graphic {
+        var line: Int
+        var map: Bool
+        var title = false
+        var desc = false
+    }
+    var open: [Open] = []
+    /// Every `<svg>` seen, open or closed; judged once it closes.
+    var graphics: [Graphic] = []
+    /// Whether the page's `<title>` (at `/html/head/title`) has text: counted when it closes.
+    var titleHasText = false
+
+    /// The reader riding in a parser context (nil in one libxml2 made for something else).
+    static func from(_ context: UnsafeMutableRawPointer?) -> OutlineReader? {
+        guard let reader = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<OutlineReader>.fromOpaque(reader).takeUnretainedValue()
+    }
+
+    static func equal(_ raw: UnsafePointer<xmlChar>?, _ text: StaticString) -> Bool {
+        guard let raw else { return false }
+        return strcmp(
+            UnsafeRawPointer(raw).assumingMemoryBound(to: CChar.self),
+            UnsafeRawPointer(text.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+    }
+
+    /// The line the parser is at: where the start tag just read ends, as a tree's node records it.
+    var line: Int { Int(context.pointee.input.pointee.line) }
+
+    /// Something inside the innermost open element: a script with any child holds code.
+    func child() {
+        if case .script(let index) = open.last?.role { outline.scripts[index].value = "" }
+    }
+
+    func text(_ bytes: UnsafePointer<xmlChar>, _ count: Int) {
+        child()
+        guard let target = open.last?.text else { return }
+        // normalize-space(): anything but XML white space.
+        let hasText = UnsafeBufferPointer(start: bytes, count: count).contains {
+            $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D
+        }
+        guard hasText else { return }
+        switch target {
+        case .pageTitle: titleHasText = true
+        case .svgTitle(let index): graphics[index].title = true
+        case .svgDesc(let index): graphics[index].desc = true
+        }
+    }
+
+    func start(
+        _ name: UnsafePointer<xmlChar>, _ namespace: UnsafePointer<xmlChar>?, _ count: Int,
+        _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    ) {
+        child()
+        let line = self.line
+        let parent = open.last
+        let inXHTML = Self.equal(namespace, "http://www.w3.org/1999/xhtml")
+        let inSVG = !inXHTML && Self.equal(namespace, "http://www.w3.org/2000/svg")
+        var role = Role.other
+        var text = parent?.text
+        if name[0] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(name[1]), name[2] == 0 {
+            outline.headings.append(XMLDoc.Node(value: "", line: line, name: String(cString: name)))
+        }
+        var isScript = false
+        if Self.equal(name, "script") {
+            isScript = true
+        } else if inXHTML {
+            if open.isEmpty, Self.equal(name, "html") {
+                role = .html
+                outline.rootIsXHTML = true
+            } else if open.count == 1, case .html = parent?.role, Self.equal(name, "head") {
+                role = .head
+            } else if open.count == 2, case .head = parent?.role, Self.equal(name, "title") {
+                text = .pageTitle
+                titleHasText = false
+            } else if Self.equal(name, "h1") {
+                outline.h1 += 1
+            }
+        } else if inSVG, case .svg(let index) = parent?.role {
+            if Self.equal(name, "title") {
+                text = .svgTitle(index)
+            } else if Self.equal(name, "desc") {
+                text = .svgDesc(index)
+            }
+        }
+
+        var source: String?
+        var hasAlt = false
+        var classes: String?
+        for index in 0..<count {
+            guard let attribute = attributes.map({ $0 + index * 5 }) else { break }
+            guard let local = attribute[0] else { continue }
+            if local[0] | 0x20 == UInt8(ascii: "o"), local[1] | 0x20 == UInt8(ascii: "n") {
+                outline.handlers.append(XMLDoc.Node(value: "", line: line, name: String(cString: local)))
+            }
+            if isScript, Self.equal(local, "src") { source = value(attribute) }
+            // XPath's @name is an attribute in no namespace.
+            guard attribute[2] == nil else { continue }
+            switch local[0] {
+            case UInt8(ascii: "i") where Self.equal(local, "id"):
+                outline.ids.append(XMLDoc.Node(value: value(attribute), line: line, name: "id"))
+            case UInt8(ascii: "h") where Self.equal(local, "href"):
+                outline.links.append(XMLDoc.Node(value: value(attribute), line: line, name: "href"))
+            case UInt8(ascii: "s") where Self.equal(local, "src"):
+                outline.links.append(XMLDoc.Node(value: value(attribute), line: line, name: "src"))
+            case UInt8(ascii: "a") where Self.equal(local, "aria-labelledby"):
+                outline.labelledBy.append(
+                    XMLDoc.Node(value: value(attribute), line: line, name: "aria-labelledby"))
+            case UInt8(ascii: "a") where Self.equal(local, "alt"):
+                hasAlt = true
+            case UInt8(ascii: "c") where Self.equal(local, "charset"):
+                if inXHTML && Self.equal(name, "meta") { outline.charsets += 1 }
+            case UInt8(ascii: "c") where Self.equal(local, "class"):
+                classes = value(attribute)
+            case UInt8(ascii: "l") where Self.equal(local, "lang"):
+                if case .html = role { outline.rootHasLang = true }
+            default: break
+            }
+        }
+        if isScript {
+            // Its `src`, or "" once anything is found inside it (code written in the page).
+            role = .script(outline.scripts.count)
+            outline.scripts.append(XMLDoc.Node(value: source ?? "", line: line, name: "script"))
+        } else if inXHTML, Self.equal(name, "img"), !hasAlt {
+            outline.imagesWithoutAlt.append(XMLDoc.Node(value: "", line: line, name: "img"))
+        } else if inSVG, Self.equal(name, "svg") {
+            role = .svg(graphics.count)
+            graphics.append(Graphic(line: line, map: classes.map { " \($0) ".contains(" map ") } ?? false))
+            // An svg's title is a child of its own, not of an enclosing one.
+            text = nil
+        }
+        open.append(Open(role: role, text: text))
+    }
+
+    func end() {
+        guard let closed = open.popLast() else { return }
+        if case .pageTitle = closed.text, open.last?.text == nil, titleHasText {
+            // The title element itself closed (its parent, head, collects no text).
+            outline.titles += 1
+            titleHasText = false
+        }
+        if case .svg(let index) = closed.role {
+            let graphic = graphics[index]
+            if !graphic.title {
+                outline.graphicsWithoutTitle.append(XMLDoc.Node(value: "", line: graphic.line, name: "svg"))
+            }
+            if graphic.map && !graphic.desc {
+                outline.mapsWithoutDesc.append(XMLDoc.Node(value: "", line: graphic.line, name: "svg"))
+            }
+        }
+    }
+
+    /// An attribute's value as SAX2 hands it over: character references and entities resolved, except `&` and
+    /// the entities a DTD declares, which libxml2 leaves (as `&#38;` and `&name;`) for a tree builder to resolve.
+    func value(_ attribute: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
+        guard let start = attribute[3], let end = attribute[4] else { return "" }
+        let bytes = UnsafeBufferPointer(start: start, count: end - start)
+        guard bytes.contains(UInt8(ascii: "&")),
+            let decoded = xmlStringLenDecodeEntities(
+                context, start, Int32(bytes.count), Int32(XML_SUBSTITUTE_REF), 0, 0, 0)
+        else { return String(decoding: bytes, as: UTF8.self) }
+        defer { cityguide_xmlFree(decoded) }
+        return String(cString: decoded)
+    }
+}
