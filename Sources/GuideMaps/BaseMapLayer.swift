@@ -36,7 +36,7 @@ enum BaseMapLayer {
         let near = metresPerUnit <= nearScale
         // A little beyond the edges, so no line end or area border shows inside the frame.
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
-        var drawn: [BaseMap.Kind: String] = [:]
+        var drawn: [BaseMap.Kind: Markup] = [:]
         var streets: [Street] = []
         for way in map.ways {
             // Detail a city-wide map cannot show: buildings, service roads and tram tracks only near, paths up to
@@ -47,14 +47,14 @@ enum BaseMapLayer {
             default: break
             }
             // Web Mercator keeps north up and east right, so the box's corners bound the way on the map too.
-            let northWest = projection.point(Coordinate(latitude: way.box.north, longitude: way.box.west))
-            let southEast = projection.point(Coordinate(latitude: way.box.south, longitude: way.box.east))
+            let northWest = projection.point(mercator: way.corners.northWest)
+            let southEast = projection.point(mercator: way.corners.southEast)
             if southEast.x < frame.minX || northWest.x > frame.maxX || southEast.y < frame.minY
                 || northWest.y > frame.maxY
             {
                 continue
             }
-            let screen = way.points.map(projection.point)
+            let screen = way.mercator.map(projection.point(mercator:))
             if way.kind.isArea {
                 guard screen.count > 3, let first = screen.first, let last = screen.last, first == last else {
                     continue
@@ -62,45 +62,55 @@ enum BaseMapLayer {
                 let ring = Clipping.simplify(
                     Clipping.polygon(Array(screen.dropLast()), in: frame), tolerance: tolerance)
                 guard ring.count > 2, area(ring) >= (way.kind == .building ? 6 : 3) else { continue }
-                drawn[way.kind, default: ""] += PathData.ring(ring, scale: 1)
+                PathData.encode(ring, scale: 1, into: &drawn[way.kind, default: Markup()])
+                drawn[way.kind]?.add("z")
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
                     guard length(line) >= 1 else { continue }
-                    drawn[way.kind, default: ""] += PathData.line(line, scale: 1)
+                    PathData.encode(line, scale: 1, into: &drawn[way.kind, default: Markup()])
                     if way.kind.isStreet, let name = way.name, !name.isEmpty {
                         streets.append(Street(name: name, kind: way.kind, points: line))
                     }
                 }
             }
         }
-        var out = "<g class=\"basemap\(near ? " basemap-near" : "")\" aria-hidden=\"true\">"
-        var defs = ""
-        var casings = ""
-        for kind in order {
-            guard let d = drawn[kind] else { continue }
-            if cased.contains(kind) {
-                defs += "<path id=\"\(id)-\(kind.rawValue)\" d=\"\(d)\"/>"
-                casings += "<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing bm-casing-\(kind.rawValue)\"/>"
+        var out = Markup(capacity: drawn.values.reduce(256) { $0 + $1.bytes.count + 128 })
+        out.add(
+            near
+                ? "<g class=\"basemap basemap-near\" aria-hidden=\"true\">"
+                : "<g class=\"basemap\" aria-hidden=\"true\">")
+        let casedKinds = order.filter { cased.contains($0) && drawn[$0] != nil }
+        if !casedKinds.isEmpty {
+            out.add("<defs>")
+            for kind in casedKinds {
+                out.add("<path id=\"\(id)-\(kind.rawValue)\" d=\"")
+                out.add(drawn[kind]!)
+                out.add("\"/>")
             }
+            out.add("</defs>")
         }
-        if !defs.isEmpty { out += "<defs>\(defs)</defs>" }
         var castDone = false
         for kind in order {
             guard let d = drawn[kind] else { continue }
             if cased.contains(kind) {
                 // Every edge beneath every cased street, so crossings join cleanly.
                 if !castDone {
-                    out += casings
+                    for kind in casedKinds {
+                        out.add(
+                            "<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing bm-casing-\(kind.rawValue)\"/>")
+                    }
                     castDone = true
                 }
-                out += "<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"/>"
+                out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"/>")
             } else {
-                out += "<path class=\"bm-\(kind.rawValue)\" d=\"\(d)\"/>"
+                out.add("<path class=\"bm-\(kind.rawValue)\" d=\"")
+                out.add(d)
+                out.add("\"/>")
             }
         }
-        out += "</g>"
-        return Drawn(markup: out, streets: streets)
+        out.add("</g>")
+        return Drawn(markup: out.string, streets: streets)
     }
 
     static func area(_ ring: [Point]) -> Double {
@@ -121,44 +131,58 @@ enum BaseMapLayer {
 /// with no separator where a minus sign will do. `scale` 10 writes tenths of a unit, 1 whole units.
 enum PathData {
     static func line(_ points: [BaseMapLayer.Point], scale: Int = 10) -> String {
-        encode(points, scale: scale)
+        var out = Markup()
+        encode(points, scale: scale, into: &out)
+        return out.string
     }
 
     static func ring(_ points: [BaseMapLayer.Point], scale: Int = 10) -> String {
-        encode(points, scale: scale) + "z"
+        var out = Markup()
+        encode(points, scale: scale, into: &out)
+        out.add("z")
+        return out.string
     }
 
-    static func encode(_ points: [BaseMapLayer.Point], scale: Int) -> String {
-        var out = ""
+    static func encode(_ points: [BaseMapLayer.Point], scale: Int, into out: inout Markup) {
         var previous = (x: 0, y: 0)
         var steps = 0
         let factor = Double(scale)
         for (index, point) in points.enumerated() {
             let x = Int((point.x * factor).rounded()), y = Int((point.y * factor).rounded())
             if index == 0 {
-                out += "M" + number(x, scale) + pair(y, scale)
+                out.add("M")
+                number(x, scale, into: &out)
+                pair(y, scale, into: &out)
             } else {
                 let dx = x - previous.x, dy = y - previous.y
                 if dx == 0 && dy == 0 { continue }
-                out += (steps == 0 ? "l" + number(dx, scale) : pair(dx, scale)) + pair(dy, scale)
+                if steps == 0 {
+                    out.add("l")
+                    number(dx, scale, into: &out)
+                } else {
+                    pair(dx, scale, into: &out)
+                }
+                pair(dy, scale, into: &out)
                 steps += 1
             }
             previous = (x, y)
         }
-        return out
     }
 
     /// The second number of a pair: a space unless its minus sign separates it.
-    static func pair(_ value: Int, _ scale: Int) -> String {
-        value < 0 ? number(value, scale) : " " + number(value, scale)
+    static func pair(_ value: Int, _ scale: Int, into out: inout Markup) {
+        if value >= 0 { out.add(" ") }
+        number(value, scale, into: &out)
     }
 
-    static func number(_ value: Int, _ scale: Int) -> String {
-        guard scale == 10 else { return String(value) }
-        let sign = value < 0 ? "-" : ""
+    static func number(_ value: Int, _ scale: Int, into out: inout Markup) {
+        guard scale == 10 else { return out.integer(value) }
+        if value < 0 { out.add("-") }
         let magnitude = abs(value)
         let whole = magnitude / 10, fraction = magnitude % 10
-        if fraction == 0 { return sign + String(whole) }
-        return sign + (whole == 0 ? "" : String(whole)) + "." + String(fraction)
+        if fraction == 0 { return out.integer(whole) }
+        if whole != 0 { out.integer(whole) }
+        out.add(".")
+        out.integer(fraction)
     }
 }

@@ -40,8 +40,12 @@ public struct MapProjection: Sendable {
     }
 
     public func point(_ c: Coordinate) -> (x: Double, y: Double) {
-        let p = WebMercator.project(c)
-        return (p.x * scale + offsetX, p.y * scale + offsetY)
+        point(mercator: WebMercator.project(c))
+    }
+
+    /// A point already on Web Mercator's unit square.
+    public func point(mercator p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        (p.x * scale + offsetX, p.y * scale + offsetY)
     }
 
     /// Ground metres per viewBox unit at the map's middle latitude.

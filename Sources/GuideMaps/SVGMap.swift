@@ -113,7 +113,7 @@ public enum SVGMap {
         let nearby = pins.filter { $0.pin.kind == .nearby }
         if !nearby.isEmpty {
             svg.append("<g class=\"map-nearby\">")
-            for item in nearby { svg.append(pinMarkup(item)) }
+            svg.append(pinsMarkup(nearby))
             svg.append("</g>")
         }
         // A fanned-out pin keeps a leader to where the place really is, drawn beneath every pin.
@@ -130,9 +130,8 @@ public enum SVGMap {
         svg.append("<g class=\"map-pins\">")
         // Selected pin last so it is drawn on top.
         let main = pins.filter { $0.pin.kind != .nearby }
-        for item in main.filter({ $0.pin.kind != .selected }) + main.filter({ $0.pin.kind == .selected }) {
-            svg.append(pinMarkup(item))
-        }
+        let ordered = main.filter { $0.pin.kind != .selected } + main.filter { $0.pin.kind == .selected }
+        if !ordered.isEmpty { svg.append(pinsMarkup(ordered)) }
         svg.append("</g>")
 
         svg.append("<g class=\"map-labels\" aria-hidden=\"true\">")
@@ -285,18 +284,56 @@ public enum SVGMap {
         return out
     }
 
-    static func pinMarkup(_ item: DrawnPin) -> String {
-        let pin = item.pin
-        let kind = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
-        let title = Escape.xml("\(pin.number.map { "\($0). " } ?? "")\(pin.name) (\(pin.coordinate.display))")
-        var body = "<title>\(title)</title>"
-        body += "<circle cx=\"\(n(item.drawX))\" cy=\"\(n(item.drawY))\" r=\"\(n(item.r))\"/>"
-        if let number = pin.number {
-            body +=
-                "<text x=\"\(n(item.drawX))\" y=\"\(n(item.drawY + item.r * 0.39))\" text-anchor=\"middle\">\(number)</text>"
+    /// Pins, one to a line.
+    static func pinsMarkup(_ items: [DrawnPin]) -> String {
+        var out = Markup(capacity: items.count * 200)
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.add("\n") }
+            pinMarkup(item, into: &out)
         }
-        if let href = pin.href { return "<a class=\"pin\(kind)\" href=\"\(Escape.xml(href))\">\(body)</a>" }
-        return "<g class=\"pin\(kind)\">\(body)</g>"
+        return out.string
+    }
+
+    static func pinMarkup(_ item: DrawnPin, into out: inout Markup) {
+        let pin = item.pin
+        let kind: StaticString = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
+        if let href = pin.href {
+            out.add("<a class=\"pin")
+            out.add(kind)
+            out.add("\" href=\"")
+            out.escaped(href)
+            out.add("\">")
+        } else {
+            out.add("<g class=\"pin")
+            out.add(kind)
+            out.add("\">")
+        }
+        // Escaping works scalar by scalar, so the title's parts are escaped one by one.
+        out.add("<title>")
+        if let number = pin.number {
+            out.integer(number)
+            out.add(". ")
+        }
+        out.escaped(pin.name)
+        out.add(" (")
+        out.coordinate(pin.coordinate)
+        out.add(")</title><circle cx=\"")
+        out.number(item.drawX)
+        out.add("\" cy=\"")
+        out.number(item.drawY)
+        out.add("\" r=\"")
+        out.number(item.r)
+        out.add("\"/>")
+        if let number = pin.number {
+            out.add("<text x=\"")
+            out.number(item.drawX)
+            out.add("\" y=\"")
+            out.number(item.drawY + item.r * 0.39)
+            out.add("\" text-anchor=\"middle\">")
+            out.integer(number)
+            out.add("</text>")
+        }
+        out.add(pin.href == nil ? "</g>" : "</a>")
     }
 
     static func text(_ spot: Spot, _ content: String, className: String?) -> String {

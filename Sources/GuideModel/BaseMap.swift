@@ -20,11 +20,22 @@ public struct BaseMap: Sendable {
     public struct Way: Sendable {
         public var kind: Kind
         public var name: String?
-        public var points: [Coordinate] { didSet { box = GeoBox(bounding: points) } }
+        public var points: [Coordinate] {
+            didSet {
+                box = GeoBox(bounding: points)
+                mercator = points.map(WebMercator.project)
+                corners = Self.corners(box)
+            }
+        }
         /// A pedestrian may use it (streets and paths without `foot=no`, `access=private`, …).
         public var walkable: Bool
         /// Around every point: a map leaves out the ways outside its frame without projecting them.
         public private(set) var box: GeoBox
+        /// The points on Web Mercator's unit square, projected once: every map of the city is drawn from them
+        /// (projecting each point again for each of a city's eight hundred maps was 2% of a build).
+        public private(set) var mercator: [(x: Double, y: Double)]
+        /// The box's corners on the unit square (Web Mercator keeps north up and east right).
+        public private(set) var corners: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))
 
         public init(kind: Kind, name: String?, points: [Coordinate], walkable: Bool = false) {
             self.kind = kind
@@ -32,6 +43,15 @@ public struct BaseMap: Sendable {
             self.points = points
             self.walkable = walkable
             self.box = GeoBox(bounding: points)
+            self.mercator = points.map(WebMercator.project)
+            self.corners = Self.corners(box)
+        }
+
+        static func corners(_ box: GeoBox) -> (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double)) {
+            (
+                WebMercator.project(Coordinate(latitude: box.north, longitude: box.west)),
+                WebMercator.project(Coordinate(latitude: box.south, longitude: box.east))
+            )
         }
     }
 

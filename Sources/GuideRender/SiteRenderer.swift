@@ -13,6 +13,7 @@ public struct SiteRenderer: Sendable {
     /// Each city's overview places where a place page looks for others within a walk: read once per city, not
     /// copied out of the guide for every place page (four hundred copies of a place per page were 8% of a build).
     let overviewPoints: [[OverviewPoint]]
+    let cityTables = CityTables()
 
     struct OverviewPoint {
         var id: String
@@ -88,7 +89,7 @@ public struct SiteRenderer: Sendable {
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
         case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
         case .place(let c, let id):
-            return ("place", place(guides[c], guides[c].places[id]!, overview: overviewPoints[c]))
+            return ("place", place(guides[c], guides[c].places[id]!, overview: overviewPoints[c], tables: tables(c)))
         }
     }
 
@@ -274,8 +275,28 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    func place(_ city: CityGuide, _ item: RankedPlace, overview: [OverviewPoint]) -> View {
-        let root = "../../../"
+    /// The place pages' root, from `city/places/slug/index.html`.
+    static let placeRoot = "../../../"
+
+    func tables(_ c: Int) -> CityTables.Tables {
+        cityTables.tables(c) {
+            let city = guides[c]
+            var paths: [String: String] = [:]
+            for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }
+            let values = ViewValues(site: site, placePaths: paths)
+            var legends: [String: [View]] = [:]
+            for list in city.categories where legends[list.id] == nil {
+                legends[list.id] = list.placeIDs.compactMap(city.place).enumerated().map {
+                    values.entry($1, number: $0 + 1, city: city, root: Self.placeRoot)
+                }
+            }
+            return CityTables.Tables(placePaths: paths, legends: legends)
+        }
+    }
+
+    func place(_ city: CityGuide, _ item: RankedPlace, overview: [OverviewPoint], tables: CityTables.Tables) -> View {
+        let root = Self.placeRoot
+        let values = ViewValues(site: site, placePaths: tables.placePaths)
         let path = values.placePath(city, item)
         let p = item.place
         var view = common(
@@ -355,11 +376,11 @@ public struct SiteRenderer: Sendable {
         view["has_nearby"] = !nearby.isEmpty
         view["nearby_label"] =
             "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
-        view["legend"] = neighbors.enumerated().map { index, other -> View in
-            var entry = values.entry(other, number: index + 1, city: city, root: root)
-            if other.place.id == p.id { entry["current"] = true }
-            return entry
-        }
+        var legend =
+            firstList.flatMap { tables.legends[$0.id] }
+            ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        for (index, other) in neighbors.enumerated() where other.place.id == p.id { legend[index]["current"] = true }
+        view["legend"] = legend
         return view
     }
 

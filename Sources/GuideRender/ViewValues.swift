@@ -9,12 +9,16 @@ typealias View = [String: Any]
 
 struct ViewValues {
     let site: SiteInfo
+    /// One city's place paths by id, when known (`CityTables`): a place page names a hundred of them.
+    var placePaths: [String: String] = [:]
 
     func pagePaths(_ city: CityGuide) -> (city: String, events: String) {
         (SitePaths.city(city), SitePaths.events(city))
     }
 
-    func placePath(_ city: CityGuide, _ place: RankedPlace) -> String { SitePaths.place(city, place) }
+    func placePath(_ city: CityGuide, _ place: RankedPlace) -> String {
+        placePaths[place.place.id] ?? SitePaths.place(city, place)
+    }
 
     /// The walk along the streets when there is one, else the straight-line distance.
     func distance(_ item: RankedPlace) -> String {

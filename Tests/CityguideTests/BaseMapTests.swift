@@ -43,6 +43,28 @@ final class BaseMapTests: XCTestCase {
         XCTAssertEqual(BaseMapLayer.area(ring), 10_000, accuracy: 0.001)
         XCTAssertEqual(PathData.line([(1.04, 2), (0.5, -3.27), (10, -3.2)]), "M1 2l-.5-5.3 9.5 .1")
         XCTAssertEqual(PathData.ring([(1.4, 2), (3, 4.6), (1, 4)], scale: 1), "M1 2l2 3-2-1z")
+        XCTAssertEqual(PathData.line([(-0.04, 0.06), (-12.34, 100)]), "M0 .1l-12.3 99.9")
+    }
+
+    /// Maps are written as bytes; each piece must read as the string it replaced.
+    func testMarkupWritesWhatStringsWould() {
+        for value in [0, 7, 9, 10, 99, 100, -1, -10, 12_345, -987_654_321, Int.max, Int.min] {
+            var out = Markup()
+            out.integer(value)
+            XCTAssertEqual(out.string, String(value))
+        }
+        for text in ["plain", "Café <Zoë> & \"Ö\"", "a\u{1}b'", "\u{1F600}\u{200D}", ""] {
+            var out = Markup()
+            out.escaped(text)
+            XCTAssertEqual(out.string, Escape.xml(text))
+        }
+        for point in [
+            Coordinate(latitude: 60.16749, longitude: 24.95246), Coordinate(latitude: -33.9, longitude: -0.000004),
+        ] {
+            var out = Markup()
+            out.coordinate(point)
+            XCTAssertEqual(out.string, point.display)
+        }
     }
 
     func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {

@@ -1,0 +1,55 @@
+import GuideModel
+
+/// Text written as UTF-8 into one growing buffer: a map is thousands of small pieces (numbers, names, steps of a
+/// path), and making a string of each and joining them was most of the cost of drawing it.
+struct Markup {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func add(_ literal: StaticString) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func add(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func add(_ other: Markup) {
+        bytes.append(contentsOf: other.bytes)
+    }
+
+    /// Escaped for XML text and attribute values (`Escape.xml`).
+    mutating func escaped(_ text: String) {
+        Escape.xml(text, into: &bytes)
+    }
+
+    /// With one decimal, as every coordinate of a map is written (`SVGMap.n`).
+    mutating func number(_ value: Double) {
+        add(Coordinate.format(value, decimals: 1))
+    }
+
+    /// In decimal, as `String(value)` writes it.
+    mutating func integer(_ value: Int) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude / divisor % 10))
+            divisor /= 10
+        }
+    }
+
+    /// As `Coordinate.display` writes it (digits and punctuation: nothing to escape).
+    mutating func coordinate(_ point: Coordinate) {
+        add(Coordinate.format(point.latitude, decimals: 5))
+        add(", ")
+        add(Coordinate.format(point.longitude, decimals: 5))
+    }
+}
