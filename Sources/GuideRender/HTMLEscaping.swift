@@ -17,12 +17,13 @@ struct HTMLEscaping: MustacheContentType {
 
     static func escape(_ text: String) -> String {
         let utf8 = text.utf8
-        // Most values (names, numbers, links) have nothing to escape.
-        guard
-            utf8.contains(where: {
-                $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "&")
-                    || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "'")
-            })
+        func special(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        }
+        // Most values (names, numbers, links) have nothing to escape. Looked for in the bytes in place: through
+        // the view's iterator it cost thirty instructions a byte.
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? utf8.contains(where: special)
         else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)

@@ -248,16 +248,24 @@ public struct SiteChecker: Sendable {
     ) -> LinkVerdict {
         var target = value
         var fragment = ""
-        // Bytes, not characters: a page holds thousands of links.
-        let utf8 = value.utf8
-        if let cut = utf8.firstIndex(where: { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") }) {
-            if let hash = utf8.firstIndex(of: UInt8(ascii: "#")) {
-                fragment = String(value[utf8.index(after: hash)...])
-            }
-            target = String(value[..<cut])
+        // Bytes in place, not characters: a page holds thousands of links.
+        var text = value
+        let (cut, hash) = text.withUTF8 { bytes in
+            (
+                bytes.firstIndex { $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "?") },
+                bytes.firstIndex(of: UInt8(ascii: "#"))
+            )
+        }
+        if let cut {
+            let utf8 = value.utf8
+            if let hash { fragment = String(value[utf8.index(utf8.startIndex, offsetBy: hash + 1)...]) }
+            target = String(value[..<utf8.index(utf8.startIndex, offsetBy: cut)])
         }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
-        if target.utf8.contains(UInt8(ascii: "%")) { target = target.removingPercentEncoding ?? target }
+        let percent = UInt8(ascii: "%")
+        if target.utf8.withContiguousStorageIfAvailable({ $0.contains(percent) }) ?? target.utf8.contains(percent) {
+            target = target.removingPercentEncoding ?? target
+        }
         guard let resolved = Self.resolve(target, from: page) else {
             return .problem("the link '\(value)' leads outside the site", fix: "link to a page inside the site")
         }
@@ -279,22 +287,29 @@ public struct SiteChecker: Sendable {
 
     /// A relative link from a page, as a path from the site root; nil when it climbs above the root.
     static func resolve(_ link: String, from page: String) -> String? {
+        var link = link, page = page
+        // Bytes in place: a page holds thousands of links.
+        return page.withUTF8 { page in link.withUTF8 { link in resolve(link, from: page) } }
+    }
+
+    private static func resolve(_ link: UnsafeBufferPointer<UInt8>, from page: UnsafeBufferPointer<UInt8>) -> String? {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var path = Array(page.utf8)
-        func up() { path.removeSubrange((path.lastIndex(of: slash) ?? path.startIndex)...) }
+        var path: [UInt8] = []
+        path.reserveCapacity(page.count + link.count)
+        path.append(contentsOf: page)
+        func up() { path.removeLast(path.count - (path.lastIndex(of: slash) ?? 0)) }
         up()
-        let bytes = Array(link.utf8)
         var start = 0
-        for end in 0...bytes.count where end == bytes.count || bytes[end] == slash {
-            let part = bytes[start..<end]
-            start = end + 1
-            if part.isEmpty || part.elementsEqual([dot]) { continue }
-            if part.elementsEqual([dot, dot]) {
+        for end in 0...link.count where end == link.count || link[end] == slash {
+            let length = end - start
+            defer { start = end + 1 }
+            if length == 0 || (length == 1 && link[start] == dot) { continue }
+            if length == 2 && link[start] == dot && link[start + 1] == dot {
                 guard !path.isEmpty else { return nil }
                 up()
             } else {
                 if !path.isEmpty { path.append(slash) }
-                path += part
+                path.append(contentsOf: UnsafeBufferPointer(rebasing: link[start..<end]))
             }
         }
         return String(decoding: path, as: UTF8.self)
