@@ -6,6 +6,8 @@ enum Clipping {
 
     /// The parts of a polyline inside the box (Liang–Barsky per segment; consecutive inside parts are joined).
     static func polyline(_ points: [Point], in box: Box) -> [[Point]] {
+        // Most ways of a map lie wholly inside it: they come out as they are.
+        if inside(points, box) { return points.count > 1 ? [points] : [] }
         var runs: [[Point]] = []
         var current: [Point] = []
         for i in 1..<max(points.count, 1) {
@@ -35,20 +37,23 @@ enum Clipping {
     static func segment(_ a: Point, _ b: Point, in box: Box) -> (Point, Point)? {
         var t0 = 0.0, t1 = 1.0
         let dx = b.x - a.x, dy = b.y - a.y
-        for (p, q) in [(-dx, a.x - box.minX), (dx, box.maxX - a.x), (-dy, a.y - box.minY), (dy, box.maxY - a.y)] {
-            if p == 0 {
-                if q < 0 { return nil }
+        // One edge of the box; false when the segment misses it. Four calls, not a loop over an array of the
+        // four: that array was an allocation for every segment of every street.
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return !(q < 0) }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                t0 = max(t0, r)
             } else {
-                let r = q / p
-                if p < 0 {
-                    if r > t1 { return nil }
-                    t0 = max(t0, r)
-                } else {
-                    if r < t0 { return nil }
-                    t1 = min(t1, r)
-                }
+                if r < t0 { return false }
+                t1 = min(t1, r)
             }
+            return true
         }
+        guard clip(-dx, a.x - box.minX), clip(dx, box.maxX - a.x), clip(-dy, a.y - box.minY),
+            clip(dy, box.maxY - a.y)
+        else { return nil }
         let start = t0 == 0 ? a : (a.x + t0 * dx, a.y + t0 * dy)
         let end = t1 == 1 ? b : (a.x + t1 * dx, a.y + t1 * dy)
         return (start, end)
@@ -56,6 +61,7 @@ enum Clipping {
 
     /// A closed ring cut to the box (Sutherland–Hodgman, one edge of the box at a time).
     static func polygon(_ ring: [Point], in box: Box) -> [Point] {
+        if inside(ring, box) { return ring }
         var output = ring
         let edges: [(inside: (Point) -> Bool, cross: (Point, Point) -> Point)] = [
             ({ $0.x >= box.minX }, { a, b in at(a, b, x: box.minX) }),
@@ -76,6 +82,11 @@ enum Clipping {
             }
         }
         return output
+    }
+
+    /// Whether every point is inside the box, edges included (where clipping changes nothing).
+    static func inside(_ points: [Point], _ box: Box) -> Bool {
+        points.allSatisfy { $0.x >= box.minX && $0.x <= box.maxX && $0.y >= box.minY && $0.y <= box.maxY }
     }
 
     static func at(_ a: Point, _ b: Point, x: Double) -> Point {

@@ -37,16 +37,20 @@ enum PinLayout {
             var clash = false
             for i in 0..<n {
                 let cx = Int((x[i] / minimum).rounded(.down)), cy = Int((y[i] / minimum).rounded(.down))
+                // The three cells of a column are three consecutive keys (unless the row number changes sign
+                // among them): one search, then every pin of the three cells in (cell, pin) order.
+                let consecutive = cy - 1 >= 0 || cy + 1 < 0
                 for dx in -1...1 {
-                    for dy in -1...1 {
-                        let cell = key(cx + dx, cy + dy)
+                    for part in 0..<(consecutive ? 1 : 3) {
+                        let top = cy - 1 + part, bottom = consecutive ? cy + 1 : top
+                        let first = key(cx + dx, top), last = key(cx + dx, bottom)
                         var low = 0, high = grid.count
                         while low < high {
                             let middle = (low + high) / 2
-                            if grid[middle].cell < cell { low = middle + 1 } else { high = middle }
+                            if grid[middle].cell < first { low = middle + 1 } else { high = middle }
                         }
                         var slot = low
-                        while slot < grid.count && grid[slot].cell == cell {
+                        while slot < grid.count && grid[slot].cell <= last {
                             let j = grid[slot].pin
                             slot += 1
                             guard j > i else { continue }

@@ -16,10 +16,9 @@ public enum TextWidth {
     /// Width in px of `text` at `size` px.
     public static func of(_ text: String, size: Double) -> Double {
         var units = 0
-        // Printable ASCII, a byte a character: most labels.
-        if text.utf8.allSatisfy({ $0 >= 32 && $0 <= 126 }) {
-            for byte in text.utf8 { units += ascii[Int(byte) - 32] }
-            return Double(units) * size / 1000
+        // Printable ASCII, a byte a character: most labels. Read in place, not through the view's iterator.
+        if let ascii = text.utf8.withContiguousStorageIfAvailable({ asciiUnits($0) }) ?? asciiUnits(text.utf8) {
+            return Double(ascii) * size / 1000
         }
         // Letters of Latin, Greek and Cyrillic, punctuation and symbols: each scalar its own character (none of
         // them combines with another, and nothing that combines is among them), measured from tables.
@@ -36,6 +35,17 @@ public enum TextWidth {
             units += advance(character)
         }
         return Double(units) * size / 1000
+    }
+
+    /// The width in units of printable ASCII; nil for anything else.
+    static func asciiUnits<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int? {
+        let table = ascii
+        var units = 0
+        for byte in bytes {
+            guard byte >= 32 && byte <= 126 else { return nil }
+            units += table[Int(byte) - 32]
+        }
+        return units
     }
 
     static func advance(_ character: Character) -> Int {

@@ -310,8 +310,9 @@ public struct SiteRenderer: Sendable {
         view["neighborhood"] = p.neighborhoods.first
         view["phone"] = p.phone
         view["tel"] = Escape.telURL(p.phone)
-        view["website"] = Escape.webURL(p.website)
-        view["website_host"] = Escape.webURL(p.website).flatMap { URL(string: $0)?.host } ?? Escape.webURL(p.website)
+        let website = Escape.webURL(p.website)
+        view["website"] = website
+        view["website_host"] = website.flatMap { URL(string: $0)?.host } ?? website
         view["description"] = p.description
         view["hours"] = p.hoursDisplay
         view["has_hours_table"] = false

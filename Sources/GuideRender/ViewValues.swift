@@ -218,9 +218,12 @@ struct ViewValues {
                 + (selected.route == nil
                     ? "a dashed line marks the straight way from \(city.plan.originName), \(label)"
                     : "a line marks the walk along the streets from \(city.plan.originName), \(label)")
-            let neighbours = places.filter { $0.place.id != selected.place.id }
-                .map { ($0.place.coordinate, Geo.distance($0.place.coordinate, selected.place.coordinate)) }
-                .filter { $0.1 <= 600 }.sorted { $0.1 < $1.1 }.prefix(5).map(\.0)
+            // Without copying the places (they are large): a place page asks twice, over fifty of them.
+            let neighbours = places.compactMap { other -> (Coordinate, Double)? in
+                guard other.place.id != selected.place.id else { return nil }
+                let distance = Geo.distance(other.place.coordinate, selected.place.coordinate)
+                return distance <= 600 ? (other.place.coordinate, distance) : nil
+            }.sorted { $0.1 < $1.1 }.prefix(5).map(\.0)
             fit = [selected.place.coordinate] + neighbours
             if selected.walkingMinutes <= city.plan.walkingMinutes {
                 fit! += [city.plan.origin] + (selected.route?.path ?? [])
