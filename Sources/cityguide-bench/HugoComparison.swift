@@ -34,15 +34,20 @@ struct HugoComparison {
         for round in 1...rounds {
             let output = root.appendingPathComponent("Output")
             // Clean builds on both sides: no output, and for cityguide no manifest to build incrementally from.
+            // Each run starts with nothing left to flush: cityguide's build ends with a `syncfs`, which would
+            // otherwise also write out what the run before it (a copy, a removed folder) left in memory.
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: BuildManifest.location(for: output))
-            try? FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+            try settle()
             let a = try time(cityguide.path, ["build"], in: root)
+            try? FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+            try settle()
             let b = try time(
                 hugo, ["--quiet", "-d", work.appendingPathComponent("out").path],
                 in: work.appendingPathComponent("site"))
             let copy = root.appendingPathComponent("copy")
             try? FileManager.default.removeItem(at: copy)
+            try settle()
             let c = try time("/bin/cp", ["-r", output.path, copy.path], in: root)
             ours.append(a)
             theirs.append(b)
@@ -61,6 +66,11 @@ struct HugoComparison {
                     "  best: cityguide %.2f s, hugo %.2f s, copy %.2f s: cityguide takes %.2f× Hugo's time per page "
                     + "(%.2f× its CPU) and %.2f× the copy's", best(ours), best(theirs), best(copies),
                 best(ours) / best(theirs), bestCPU(ours) / max(bestCPU(theirs), 0.001), best(ours) / best(copies)))
+    }
+
+    /// Writes out whatever the file system holds in memory (`sync`, untimed), so no run pays for another's.
+    func settle() throws {
+        _ = try time("/bin/sync", [], in: root)
     }
 
     func which(_ name: String) -> String? {

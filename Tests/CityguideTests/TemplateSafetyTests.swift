@@ -132,6 +132,11 @@ final class TemplateSafetyTests: XCTestCase {
                 "{{<layout}}{{$main}}<h1>Lost? Custom!</h1><p id=\"t\">{{#site_title}}[{{.}}|{{root}}]{{/site_title}}"
                 + "{{^site_title}}none{{/site_title}} {{uppercased(site_title)}} {{#empty(site_title)}}empty{{/empty(site_title)}}"
                 + "</p>{{/main}}{{/layout}}",
+            // Numbers too: printed, transformed, tested, a section over one.
+            "category.mustache":
+                "{{<layout}}{{$main}}<h1>Numbers</h1><p id=\"n\">{{#entries}}[{{number}}|{{plusone(number)}}|"
+                + "{{#even(number)}}e{{/even(number)}}{{^even(number)}}o{{/even(number)}}|{{#number}}{{.}}{{x}}{{/number}}]"
+                + "{{/entries}}</p>{{/main}}{{/layout}}",
             "assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         ])
         defer { site.remove() }
@@ -142,6 +147,8 @@ final class TemplateSafetyTests: XCTestCase {
             try site.page("404.html").strings("//h:p[@id='t']"),
             ["[\(title)|https://example.org/test/] \(title.uppercased()) "])
         XCTAssertEqual(try site.page("san-francisco/index.html").strings("//h:h1"), ["San Francisco, CA"])
+        XCTAssertEqual(
+            try site.page("san-francisco/coffee/index.html").strings("//h:p[@id='n']"), ["[1|2|o|1][2|3|e|2]"])
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: site.output.appendingPathComponent("assets/logo.svg").path))
         XCTAssertEqual(
