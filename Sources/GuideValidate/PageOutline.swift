@@ -83,7 +83,9 @@ struct PageOutline {
 
 /// The parser's callbacks' state: the open elements and what the outline has found so far.
 private final class OutlineReader {
-    var outline = PageOutline()
+    // Unchecked: only the parser's callbacks touch these, one at a time (dynamic exclusivity checks on every
+    // element were a fifth of the callbacks' cost).
+    @exclusivity(unchecked) var outline = PageOutline()
     let context: xmlParserCtxtPtr
 
     init(context: xmlParserCtxtPtr) { self.context = context }
@@ -106,11 +108,11 @@ private final class OutlineReader {
         var title = false
         var desc = false
     }
-    var open: [Open] = []
+    @exclusivity(unchecked) var open: [Open] = []
     /// Every `<svg>` seen, open or closed; judged once it closes.
-    var graphics: [Graphic] = []
+    @exclusivity(unchecked) var graphics: [Graphic] = []
     /// Whether the page's `<title>` (at `/html/head/title`) has text: counted when it closes.
-    var titleHasText = false
+    @exclusivity(unchecked) var titleHasText = false
 
     /// The reader riding in a parser context (nil in one libxml2 made for something else).
     static func from(_ context: UnsafeMutableRawPointer?) -> OutlineReader? {

@@ -125,7 +125,7 @@ public struct SiteChecker: Sendable {
             previous = (level, heading.name)
         }
 
-        var seen: [String: Int] = [:]
+        var seen: [String: Int] = Dictionary(minimumCapacity: outline.ids.count)
         for id in outline.ids {
             if let first = seen[id.value] {
                 problem(
@@ -170,7 +170,7 @@ public struct SiteChecker: Sendable {
             }
         }
         // A page names the same few targets many times (each map twice, its pins and the legend).
-        var verdicts: [String: LinkVerdict] = [:]
+        var verdicts: [String: LinkVerdict] = Dictionary(minimumCapacity: outline.links.count)
         for link in outline.links {
             let verdict: LinkVerdict
             if let known = verdicts[link.value] {
@@ -206,7 +206,8 @@ public struct SiteChecker: Sendable {
     ) -> LinkVerdict {
         // Pages hold thousands of links: trim and lower-case only what needs it.
         let value =
-            raw.first?.isWhitespace == true || raw.last?.isWhitespace == true
+            (Self.mayBeSpace(raw.utf8.first) || Self.mayBeSpace(raw.utf8.last))
+                && (raw.first?.isWhitespace == true || raw.last?.isWhitespace == true)
             ? raw.trimmingCharacters(in: .whitespaces) : raw
         // Most links are to an id on the page (a map's shapes) or relative: neither can have a scheme.
         let first = value.utf8.first
@@ -220,6 +221,13 @@ public struct SiteChecker: Sendable {
             if let problem = checkScheme(value) { return problem }
         }
         return checkRelative(value, from: page, existing: existing, pending: pending)
+    }
+
+    /// Whether a string starting or ending with this byte may start or end with white space: an ASCII byte other
+    /// than the six white-space characters cannot (asking `Character` is slow, and a page has thousands of links).
+    static func mayBeSpace(_ byte: UInt8?) -> Bool {
+        guard let byte else { return false }
+        return byte >= 0x80 || byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// nil when the link has no scheme; `.fine` for the schemes pages may use.
