@@ -64,12 +64,12 @@ public enum Analyzer {
         }
 
         // Slugs are handed out in name order so they do not depend on which category came first.
-        let slugOrder = listed.values.sorted(by: Ranking.byName)
+        let slugOrder = Ranking.sortedByName(Array(listed.values))
         for (item, slug) in zip(slugOrder, Slug.unique(slugOrder.map(\.place.name), fallback: "place")) {
             listed[item.place.id]?.slug = slug
         }
 
-        let overview = listed.values.sorted(by: Ranking.byBest)
+        let overview = Ranking.sortedByBest(Array(listed.values))
         let events = data.events.map { upcoming($0, today: today, in: plan.timeZone) }
         return CityGuide(
             plan: plan, places: listed, overview: overview.map(\.place.id),

@@ -26,7 +26,7 @@ public enum Neighborhoods {
             let covered = Set(members.compactMap(\.categoryIDs.first)).count
             // Sum of best scores rewards depth; a bonus per category covered rewards variety.
             let score = members.map(\.bestScore).reduce(0, +) + 0.5 * Double(covered)
-            return (name, members.sorted(by: Ranking.byBest), score, covered)
+            return (name, Ranking.sortedByBest(members), score, covered)
         }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }
 
         let slugs = Slug.unique(scored.map(\.0), fallback: "neighborhood")

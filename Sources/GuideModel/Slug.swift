@@ -4,9 +4,9 @@ import Foundation
 /// an absolute path or a hidden file.
 public enum Slug {
     public static func make(_ text: String) -> String {
-        let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
-        let ascii = folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
-            .lowercased()
+        // Transliteration and folding change nothing in ASCII but its case (a test holds `latin` to that), and
+        // ICU's transliterator was the most of an analysis.
+        let ascii = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : latin(text)
         var result = ""
         var pendingDash = false
         for scalar in ascii.unicodeScalars {
@@ -19,6 +19,13 @@ public enum Slug {
             }
         }
         return String(result.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+    }
+
+    /// Latin letters without accents, in lower case.
+    static func latin(_ text: String) -> String {
+        let folded = text.applyingTransform(.toLatin, reverse: false) ?? text
+        return folded.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+            .lowercased()
     }
 
     public static func isValid(_ slug: String) -> Bool {

@@ -1,7 +1,8 @@
 import Foundation
 import GuideAnalysis
-import GuideModel
 import XCTest
+
+@testable import GuideModel
 
 final class AnalysisTests: XCTestCase {
     let origin = Coordinate(latitude: 37.7880, longitude: -122.4075)
@@ -163,6 +164,25 @@ final class AnalysisTests: XCTestCase {
             Slug.unique(["Blue", "blue", "", "Blue"], fallback: "place"), ["blue", "blue-2", "place", "blue-3"])
         XCTAssertFalse(Slug.isValid(".."))
         XCTAssertTrue(Slug.isValid("sao-paulo"))
+    }
+
+    /// ASCII names skip the transliterator (the most of an analysis): it must change nothing in them but case.
+    func testTransliterationLeavesASCIIButItsCase() {
+        var texts = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+        texts += ["Blue Bottle Coffee", "AT&T Park", "I'M ~ #1 @ 9:30", "tab\there", "Place 42 of Category 5"]
+        for text in texts { XCTAssertEqual(Slug.latin(text), text.lowercased(), "\(text.unicodeScalars.map(\.value))") }
+    }
+
+    /// Printable, trimmed ASCII within the limit comes out of cleaning as it went in; anything else takes the long
+    /// way.
+    func testCleaningKeepsPlainTextAsItIs() {
+        XCTAssertEqual(
+            CleanText.clean("Blue Bottle", limit: 11), .init(text: "Blue Bottle", removed: false, truncated: false))
+        XCTAssertEqual(CleanText.clean("Blue Bottle", limit: 5), .init(text: "Blue…", removed: false, truncated: true))
+        XCTAssertEqual(CleanText.clean(" Blue ", limit: 10), .init(text: "Blue", removed: false, truncated: false))
+        XCTAssertEqual(CleanText.clean("Blue\u{7}", limit: 10), .init(text: "Blue", removed: true, truncated: false))
+        XCTAssertEqual(CleanText.clean("a\r\nb", limit: 10), .init(text: "a\nb", removed: false, truncated: false))
+        XCTAssertEqual(CleanText.clean("", limit: 10), .init(text: "", removed: false, truncated: false))
     }
 }
 
