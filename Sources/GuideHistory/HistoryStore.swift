@@ -51,23 +51,27 @@ public final class HistoryStore: Sendable {
                 try db.execute(
                     sql: "INSERT INTO city (nightID, slug, name, unavailable) VALUES (?, ?, ?, ?)",
                     arguments: [nightID, city.slug, city.name, city.unavailable.sorted().joined(separator: "\n")])
+                // Compiled once, not once a row: a night is thousands of rows, and compiling each was most of
+                // a build whose input did not change.
+                let place = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO place (nightID, city, id, name, category, latitude, longitude, \
+                        rating, ratingCount, price, hours, neighborhood) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
+                let event = try db.cachedStatement(
+                    sql: """
+                        INSERT OR REPLACE INTO event (nightID, city, id, name, start, venue, status, url) \
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """)
                 for p in city.places {
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO place (nightID, city, id, name, category, latitude, longitude, \
-                            rating, ratingCount, price, hours, neighborhood) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
+                    try place.execute(
                         arguments: [
                             nightID, city.slug, p.id, p.name, p.category, p.coordinate.latitude,
                             p.coordinate.longitude, p.rating, p.ratingCount, p.price, p.hours, p.neighborhood,
                         ])
                 }
                 for e in city.events {
-                    try db.execute(
-                        sql: """
-                            INSERT OR REPLACE INTO event (nightID, city, id, name, start, venue, status, url) \
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
+                    try event.execute(
                         arguments: [nightID, city.slug, e.id, e.name, e.start, e.venue, e.status, e.url])
                 }
             }
