@@ -80,13 +80,13 @@ public enum Ranking {
         }
     }
 
-    /// Best first (`byBest`).
-    public static func sortedByBest(_ places: [RankedPlace]) -> [RankedPlace] {
+    /// Best score first, then by name.
+    static func sortedByBest(_ places: [RankedPlace]) -> [RankedPlace] {
         sorted(places) { a, b in a.bestScore != b.bestScore ? a.bestScore > b.bestScore : nil }
     }
 
-    /// By name (`byName`).
-    public static func sortedByName(_ places: [RankedPlace]) -> [RankedPlace] {
+    /// By name, as `byName` orders them.
+    static func sortedByName(_ places: [RankedPlace]) -> [RankedPlace] {
         sorted(places) { _, _ in nil }
     }
 
@@ -99,17 +99,12 @@ public enum Ranking {
         let order = places.withUnsafeBufferPointer { places in
             places.indices.sorted { i, j in
                 if let decided = first(places[i], places[j]) { return decided }
-                if keys[i] != keys[j] { return keys[i] < keys[j] }
-                let a = places[i].place, b = places[j].place
-                if a.name != b.name { return a.name < b.name }
-                return a.id < b.id
+                return byName(
+                    (places[i].place.name, places[i].place.id), key: keys[i],
+                    (places[j].place.name, places[j].place.id), key: keys[j])
             }
         }
         return order.map { places[$0] }
-    }
-
-    public static func byBest(_ a: RankedPlace, _ b: RankedPlace) -> Bool {
-        a.bestScore != b.bestScore ? a.bestScore > b.bestScore : byName(a, b)
     }
 
     /// Case- and accent-insensitive, independent of the machine's locale; then exact name; then id.
@@ -118,8 +113,13 @@ public enum Ranking {
     }
 
     public static func byName(_ a: (name: String, id: String), _ b: (name: String, id: String)) -> Bool {
-        let ka = nameKey(a.name)
-        let kb = nameKey(b.name)
+        byName(a, key: nameKey(a.name), b, key: nameKey(b.name))
+    }
+
+    /// `byName` with the names' keys already made.
+    static func byName(
+        _ a: (name: String, id: String), key ka: String, _ b: (name: String, id: String), key kb: String
+    ) -> Bool {
         if ka != kb { return ka < kb }
         if a.name != b.name { return a.name < b.name }
         return a.id < b.id
@@ -128,8 +128,8 @@ public enum Ranking {
     static func nameKey(_ name: String) -> String {
         // ASCII folds to lower case; Foundation's folding, called for every comparison of a sort, was most of
         // the analysis.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            guard name.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
+        if name.allBytes({ $0 < 0x80 }) {
+            guard name.anyByte({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return name }
             return String(decoding: name.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
         }
         return name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)

@@ -62,8 +62,7 @@ enum BaseMapLayer {
                 let ring = Clipping.simplify(
                     Clipping.polygon(Array(screen.dropLast()), in: frame), tolerance: tolerance)
                 guard ring.count > 2, area(ring) >= (way.kind == .building ? 6 : 3) else { continue }
-                PathData.encode(ring, scale: 1, into: &drawn[way.kind, default: Markup()])
-                drawn[way.kind]?.add("z")
+                PathData.ring(ring, scale: 1, into: &drawn[way.kind, default: Markup()])
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
@@ -138,9 +137,14 @@ enum PathData {
 
     static func ring(_ points: [BaseMapLayer.Point], scale: Int = 10) -> String {
         var out = Markup()
+        ring(points, scale: scale, into: &out)
+        return out.string
+    }
+
+    /// A closed ring, appended.
+    static func ring(_ points: [BaseMapLayer.Point], scale: Int, into out: inout Markup) {
         encode(points, scale: scale, into: &out)
         out.add("z")
-        return out.string
     }
 
     static func encode(_ points: [BaseMapLayer.Point], scale: Int, into out: inout Markup) {

@@ -21,12 +21,11 @@ public enum CleanText {
 
     /// Printable ASCII that neither starts nor ends with a space and has at most `limit` characters (bytes).
     static func isPlain(_ text: String, limit: Int) -> Bool {
-        func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard let first = bytes.first, let last = bytes.last, bytes.count <= limit, first != 0x20, last != 0x20
-            else { return false }
-            return bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, utf8.count <= limit, first != 0x20, last != 0x20 else {
+            return false
         }
-        return text.utf8.withContiguousStorageIfAvailable(plain) ?? false
+        return text.allBytes { $0 >= 0x20 && $0 < 0x7F }
     }
 
     public struct Result: Sendable, Equatable {

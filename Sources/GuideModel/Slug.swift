@@ -6,7 +6,7 @@ public enum Slug {
     public static func make(_ text: String) -> String {
         // Transliteration and folding change nothing in ASCII but its case (a test holds `latin` to that), and
         // ICU's transliterator was the most of an analysis.
-        let ascii = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : latin(text)
+        let ascii = text.allBytes { $0 < 0x80 } ? text.lowercased() : latin(text)
         var result = ""
         var pendingDash = false
         for scalar in ascii.unicodeScalars {

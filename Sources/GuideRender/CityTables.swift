@@ -1,16 +1,18 @@
 import Foundation
 import GuideAnalysis
 
-/// What every place page of a city repeats: the paths of its places, and the legend of each list as a place page
-/// shows it. Made once per city, when its first place page is rendered (a build that renders none of a city's pages
-/// makes none); before, each of the four hundred place pages of a city made fifty legend entries and a hundred
-/// paths again.
+/// What every place page of a city repeats: the paths of its places, the legend of each list as a place page
+/// shows it, and the places it looks among for others within a walk. Made once per city, when its first place
+/// page is rendered (a build that renders none of a city's pages makes none); before, each of the four hundred
+/// place pages of a city made fifty legend entries and a hundred paths again.
 final class CityTables: @unchecked Sendable {  // Every access holds the lock; tables are never changed once made.
     struct Tables {
         /// By place id.
         var placePaths: [String: String]
         /// By list id: the list's entries for a place page, none of them current.
         var legends: [String: [View]]
+        /// The city's overview places, where a place page looks for others within a walk.
+        var overview: [SiteRenderer.OverviewPoint]
     }
 
     private let lock = NSLock()

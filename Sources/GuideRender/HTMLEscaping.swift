@@ -1,3 +1,4 @@
+import GuideModel
 import Mustache
 
 /// Mustache's HTML escaping (`<`, `>`, `&`, `"`, `'`), done on bytes: swift-mustache's own looks every
@@ -21,10 +22,8 @@ struct HTMLEscaping: MustacheContentType {
             byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
         }
-        // Most values (names, numbers, links) have nothing to escape. Looked for in the bytes in place: through
-        // the view's iterator it cost thirty instructions a byte.
-        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: special) }) ?? utf8.contains(where: special)
-        else { return text }
+        // Most values (names, numbers, links) have nothing to escape.
+        guard text.anyByte(special) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         for byte in utf8 {

@@ -10,26 +10,13 @@ public struct SiteRenderer: Sendable {
     let guides: [CityGuide]
     /// Every city of the site, for the pages about all of them; from the guides, or from the shards.
     public private(set) var cards: [CityCard] = []
-    /// Each city's overview places where a place page looks for others within a walk: read once per city, not
-    /// copied out of the guide for every place page (four hundred copies of a place per page were 8% of a build).
-    let overviewPoints: [[OverviewPoint]]
+    /// What each city's place pages share, made when the first of them is rendered.
     let cityTables = CityTables()
-
-    struct OverviewPoint {
-        var id: String
-        var name: String
-        var coordinate: Coordinate
-    }
 
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
         self.site = site
         self.guides = guides
-        overviewPoints = guides.map { city in
-            city.overview.compactMap { id in
-                city.places[id].map { OverviewPoint(id: id, name: $0.place.name, coordinate: $0.place.coordinate) }
-            }
-        }
         cards = guides.map(card)
     }
 
@@ -39,7 +26,6 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.guides = []
         self.cards = cards
-        overviewPoints = []
     }
 
     /// The stylesheet, the script and the other files copied as they are.
@@ -89,7 +75,7 @@ public struct SiteRenderer: Sendable {
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
         case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
         case .place(let c, let id):
-            return ("place", place(guides[c], guides[c].places[id]!, overview: overviewPoints[c], tables: tables(c)))
+            return ("place", place(guides[c], guides[c].places[id]!, tables: tables(c)))
         }
     }
 
@@ -273,116 +259,6 @@ public struct SiteRenderer: Sendable {
         case .popularity: return "by popularity"
         case .name: return "by name"
         }
-    }
-
-    /// The place pages' root, from `city/places/slug/index.html`.
-    static let placeRoot = "../../../"
-
-    func tables(_ c: Int) -> CityTables.Tables {
-        cityTables.tables(c) {
-            let city = guides[c]
-            var paths: [String: String] = [:]
-            for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }
-            let values = ViewValues(site: site, placePaths: paths)
-            var legends: [String: [View]] = [:]
-            for list in city.categories where legends[list.id] == nil {
-                legends[list.id] = list.placeIDs.compactMap(city.place).enumerated().map {
-                    values.entry($1, number: $0 + 1, city: city, root: Self.placeRoot)
-                }
-            }
-            return CityTables.Tables(placePaths: paths, legends: legends)
-        }
-    }
-
-    func place(_ city: CityGuide, _ item: RankedPlace, overview: [OverviewPoint], tables: CityTables.Tables) -> View {
-        let root = Self.placeRoot
-        let values = ViewValues(site: site, placePaths: tables.placePaths)
-        let path = values.placePath(city, item)
-        let p = item.place
-        var view = common(
-            root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city),
-            credits: sources(city))
-        view["name"] = p.name
-        view["city"] = city.plan.name
-        view["new"] = city.news.newPlaceIDs.contains(p.id)
-        if !p.categoryNames.isEmpty { view["kinds"] = p.categoryNames.joined(separator: ", ") }
-        view["address"] = p.address
-        view["neighborhood"] = p.neighborhoods.first
-        view["phone"] = p.phone
-        view["tel"] = Escape.telURL(p.phone)
-        let website = Escape.webURL(p.website)
-        view["website"] = website
-        view["website_host"] = website.flatMap { URL(string: $0)?.host } ?? website
-        view["description"] = p.description
-        view["hours"] = p.hoursDisplay
-        view["has_hours_table"] = false
-        if let open = p.openNow {
-            view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded"
-        }
-        // OpenStreetMap's opening_hours: a weekly table, and whether it was open when the page was built.
-        if city.plan.placesFromOSM, let text = p.hoursDisplay, let hours = OpeningHours(text) {
-            view["hours_table"] = hours.table.map { ["day": $0.day, "hours": $0.hours] as View }
-            view["has_hours_table"] = true
-            let when = Formatting.dayTime(site.buildDate, in: city.plan.timeZone)
-            view["open_now"] =
-                "\(hours.isOpen(at: site.buildDate, in: city.plan.timeZone) ? "Open" : "Closed") at \(when), when this page was built"
-        }
-        view["rating"] = p.rating.map(Formatting.rating)
-        view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
-        view["price"] = Formatting.price(p.price)
-        view["coordinates"] = p.coordinate.display
-        view["save_path"] = values.placePath(city, item)
-        view["city"] = city.plan.name
-        view["directions"] = Directions.view(
-            from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
-        view["distance"] = values.distance(item)
-        view["walk"] = values.walk(item)
-        view["walk_note"] = item.route == nil ? "as the crow flies; the time is an estimate" : "along the streets"
-        view["origin"] = city.plan.originName
-        view["has_tips"] = !p.tips.isEmpty
-        view["tips"] = p.tips.map { tip -> View in
-            var v: View = ["text": tip.text]
-            v["date"] = tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) }
-            return v
-        }
-        // Only the site's own copy: a reader's browser never fetches from elsewhere, and never shows a broken image.
-        if let photo = p.photos.first, let file = photo.file {
-            var v: View = ["url": root + file, "alt": "Photo of \(p.name)"]
-            v["width"] = photo.width
-            v["height"] = photo.height
-            view["photo"] = v
-        }
-        view["lists"] = item.categoryIDs.compactMap { id in
-            city.categories.first { $0.id == id }.map {
-                ["name": $0.name, "href": root + values.categoryPath(city, id)] as View
-            }
-        }
-        // The other results of its lists around it, numbered as in its first list.
-        let firstList = city.categories.first { $0.id == item.categoryIDs.first }
-        let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
-        // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
-        // which is as many as a map can show legibly.
-        let shown = Set(neighbors.map(\.place.id))
-        let around = values.mapSpec(id: "", title: "", places: neighbors, city: city, root: root, selected: item)
-        let candidates: [(OverviewPoint, Double)] = overview.map { ($0, Geo.distance($0.coordinate, p.coordinate)) }
-            .filter { !shown.contains($0.0.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
-        // Those the map around the place shows.
-        let shows = values.shows(around, candidates.map(\.0.coordinate))
-        let nearby = zip(candidates, shows).filter(\.1).prefix(25).compactMap { city.place($0.0.0.id) }
-        view["map"] = values.map(
-            id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
-            city: city, root: root, selected: item, nearby: nearby)
-        view["nearby"] = nearby.map { ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View }
-        view["has_nearby"] = !nearby.isEmpty
-        view["nearby_label"] =
-            "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
-        var legend =
-            firstList.flatMap { tables.legends[$0.id] }
-            ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
-        for (index, other) in neighbors.enumerated() where other.place.id == p.id { legend[index]["current"] = true }
-        view["legend"] = legend
-        return view
     }
 
     func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> View {

@@ -92,7 +92,7 @@ private final class OutlineReader {
 
     /// What an open element is to the checks.
     enum Role {
-        case other, html, head, script(Int), svg(Int)
+        case other, html, head, title, script(Int), svg(Int)
     }
     /// Text inside one of these counts for the check it belongs to.
     enum TextFor {
@@ -174,6 +174,7 @@ private final class OutlineReader {
             } else if open.count == 1, case .html = parent?.role, Self.equal(name, "head") {
                 role = .head
             } else if open.count == 2, case .head = parent?.role, Self.equal(name, "title") {
+                role = .title
                 text = .pageTitle
                 titleHasText = false
             } else if Self.equal(name, "h1") {
@@ -237,11 +238,7 @@ private final class OutlineReader {
 
     func end() {
         guard let closed = open.popLast() else { return }
-        if case .pageTitle = closed.text, open.last?.text == nil, titleHasText {
-            // The title element itself closed (its parent, head, collects no text).
-            outline.titles += 1
-            titleHasText = false
-        }
+        if case .title = closed.role, titleHasText { outline.titles += 1 }
         if case .svg(let index) = closed.role {
             let graphic = graphics[index]
             if !graphic.title {

@@ -270,10 +270,7 @@ public struct SiteChecker: Sendable {
             target = String(value[..<utf8.index(utf8.startIndex, offsetBy: cut)])
         }
         if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
-        let percent = UInt8(ascii: "%")
-        if target.utf8.withContiguousStorageIfAvailable({ $0.contains(percent) }) ?? target.utf8.contains(percent) {
-            target = target.removingPercentEncoding ?? target
-        }
+        if target.anyByte({ $0 == UInt8(ascii: "%") }) { target = target.removingPercentEncoding ?? target }
         guard let resolved = Self.resolve(target, from: page) else {
             return .problem("the link '\(value)' leads outside the site", fix: "link to a page inside the site")
         }
