@@ -93,7 +93,7 @@ struct Publisher {
         // and of that, what can stay: its key (or bytes) the same.
         let found = IndexedResults<BuildManifest.Entry>(count: outputs.count)
         if let previous {
-            DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+            DiskWork.perform(iterations: outputs.count) { index in
                 if let entry = previous.intact(outputs[index].path) { found.set(index, entry) }
             }
         }

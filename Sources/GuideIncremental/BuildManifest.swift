@@ -142,7 +142,9 @@ public struct PreviousOutput: Sendable {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 if folder.isEmpty && name == "reports" { continue }
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root.path + "/" + relative, isDirectory: &isFolder)
+                // Gone since the listing: nothing there to judge.
+                guard FileManager.default.fileExists(atPath: root.path + "/" + relative, isDirectory: &isFolder)
+                else { continue }
                 if isFolder.boolValue {
                     walk(relative)
                 } else if manifest.files[relative] == nil {

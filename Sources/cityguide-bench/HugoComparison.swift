@@ -1,5 +1,4 @@
 import Foundation
-import GuideIncremental
 
 /// The whole `cityguide build` process against Hugo rendering the anchor site of the same page count, and a plain
 /// copy of cityguide's output, interleaved over three rounds so the machine's drift falls on both alike.
@@ -32,23 +31,23 @@ struct HugoComparison {
         _ = try time("/bin/bash", [anchor, "\(pages)", work.path], in: root)
         var ours: [Timing] = [], theirs: [Timing] = [], copies: [Timing] = []
         for round in 1...rounds {
-            let output = root.appendingPathComponent("Output")
-            // Clean builds on both sides: no output, and for cityguide no manifest to build incrementally from.
-            // Each run starts with nothing left to flush: cityguide's build ends with a `syncfs`, which would
-            // otherwise also write out what the run before it (a copy, a removed folder) left in memory.
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: BuildManifest.location(for: output))
+            // Clean builds on both sides, each into a new folder, and nothing removed until the benchmark ends.
+            // This machine's ext4 has no journal, and without one ext4 does not reuse an inode for 60 s after
+            // its removal (360 s while its table block is unwritten): it steps past each one it finds, reading
+            // its table block, when it creates a file. A run that followed the removal of the run before it's
+            // 17,000 files and folders paid up to 5 s of system time for that, whichever program it was.
+            // Each run also starts with nothing left to flush: cityguide's build ends with a `syncfs`, which would
+            // otherwise also write out what the run before it (a copy, a build) left in memory.
+            let output = root.appendingPathComponent("compare-\(round)")
             try settle()
-            let a = try time(cityguide.path, ["build"], in: root)
-            try? FileManager.default.removeItem(at: work.appendingPathComponent("out"))
+            let a = try time(cityguide.path, ["build", "--output", output.path], in: root)
             try settle()
             let b = try time(
-                hugo, ["--quiet", "-d", work.appendingPathComponent("out").path],
+                hugo, ["--quiet", "-d", work.appendingPathComponent("out-\(round)").path],
                 in: work.appendingPathComponent("site"))
-            let copy = root.appendingPathComponent("copy")
-            try? FileManager.default.removeItem(at: copy)
             try settle()
-            let c = try time("/bin/cp", ["-r", output.path, copy.path], in: root)
+            let c = try time(
+                "/bin/cp", ["-r", output.path, root.appendingPathComponent("copy-\(round)").path], in: root)
             ours.append(a)
             theirs.append(b)
             copies.append(c)
@@ -58,6 +57,8 @@ struct HugoComparison {
                         + "cityguide/hugo %.2f×, cityguide/copy %.2f×", round, a.wall, a.cpu, b.wall, b.cpu, c.wall,
                     a.wall / b.wall, a.wall / c.wall))
         }
+        // What the last copy left in memory is written out here, not during the builds timed after this.
+        try settle()
         let best = { (list: [Timing]) in list.map(\.wall).min() ?? 0 }
         let bestCPU = { (list: [Timing]) in list.map(\.cpu).min() ?? 0 }
         print(

@@ -201,4 +201,20 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertNotEqual(
             Fingerprint.of(TimeZone(identifier: "Europe/Berlin")!), Fingerprint.of(TimeZone(identifier: "UTC")!))
     }
+
+    func testDiskWorkDoesEachIndexOnce() {
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var indices: [Int] = []
+        }
+        for count in [0, 1, 5, 16, 17, 1000] {
+            let calls = Calls()
+            DiskWork.perform(iterations: count) { index in
+                calls.lock.lock()
+                calls.indices.append(index)
+                calls.lock.unlock()
+            }
+            XCTAssertEqual(calls.indices.sorted(), Array(0..<count), "\(count) iterations")
+        }
+    }
 }

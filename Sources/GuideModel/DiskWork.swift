@@ -1,0 +1,42 @@
+import Foundation
+
+/// Work that mostly waits for the disk, such as looking at thousands of files a night after they were written:
+/// their inodes are no longer in memory, and a disk answers many requests at once, so more of them are in
+/// flight than there are cores (`concurrentPerform` keeps to the cores).
+public enum DiskWork {
+    /// Calls `body` once for each index in `0..<iterations`, on up to `width` threads, and returns when all are
+    /// done.
+    public static func perform(iterations: Int, width: Int = 16, _ body: @escaping @Sendable (Int) -> Void) {
+        let threads = min(width, iterations)
+        guard threads > 1 else {
+            for index in 0..<iterations { body(index) }
+            return
+        }
+        let next = NextIndex()
+        let done = DispatchGroup()
+        for _ in 0..<threads {
+            done.enter()
+            let thread = Thread {
+                while let index = next.take(below: iterations) { body(index) }
+                done.leave()
+            }
+            // A stat needs little stack.
+            thread.stackSize = 256 * 1024
+            thread.start()
+        }
+        done.wait()
+    }
+
+    private final class NextIndex: @unchecked Sendable {
+        private var value = 0
+        private let lock = NSLock()
+
+        func take(below limit: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard value < limit else { return nil }
+            value += 1
+            return value - 1
+        }
+    }
+}
