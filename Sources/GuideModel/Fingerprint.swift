@@ -1,4 +1,5 @@
 import Foundation
+@_spi(Reflection) import Swift
 
 /// A hash of a value's whole content that is the same in every process: what the build manifest compares to
 /// know that a city's analysed guide did not change since the last build. It walks stored properties by
@@ -8,7 +9,12 @@ import Foundation
 public struct Fingerprint: Sendable {
     public private(set) var value: UInt64 = 0x2545_F491_4F6C_DD1D
 
-    public init() {}
+    /// Whether plain structs are read through their layouts (false: through mirrors, which tests compare with).
+    let layouts: Bool
+
+    public init() { layouts = true }
+
+    init(layouts: Bool) { self.layouts = layouts }
 
     public static func of(_ value: Any) -> UInt64 {
         var print = Fingerprint()
@@ -115,6 +121,15 @@ public struct Fingerprint: Sendable {
         }
     }
 
+    /// The types `add` hashes its own way rather than by their stored properties.
+    static func isLeaf(_ type: ObjectIdentifier) -> Bool {
+        leaves.contains(type) || integers.contains(type)
+    }
+
+    private static let leaves: Set<ObjectIdentifier> = [
+        string, double, int, bool, coordinate, coordinates, date, timeZone, url, data, ways, float, optionalString,
+        optionalDouble, optionalInt, strings,
+    ]
     private static let string = ObjectIdentifier(String.self)
     private static let double = ObjectIdentifier(Double.self)
     private static let int = ObjectIdentifier(Int.self)
@@ -138,11 +153,25 @@ public struct Fingerprint: Sendable {
     private static let strings = ObjectIdentifier([String].self)
 
     private mutating func reflect(_ value: Any) {
+        // A plain struct of ours is read field by field in place, from a layout made once per type; a `Mirror`
+        // made and boxed every field of every node (half of a build whose input did not change).
+        if layouts, let layout = StructLayout.of(value) {
+            walk(value, layout)
+        } else {
+            reflectByMirror(value)
+        }
+    }
+
+    private mutating func reflectByMirror(_ value: Any) {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .dictionary?, .set?:
             // Unordered: each element hashed alone, the hashes sorted.
-            let elements = mirror.children.map { Fingerprint.of($0.value) }.sorted()
+            let elements = mirror.children.map { child in
+                var print = Fingerprint(layouts: layouts)
+                print.add(child.value)
+                return print.value
+            }.sorted()
             mix(UInt64(elements.count))
             for element in elements { mix(element) }
         case .enum? where mirror.children.isEmpty:
@@ -154,5 +183,104 @@ public struct Fingerprint: Sendable {
                 add(child.value)
             }
         }
+    }
+
+    private mutating func walk<Value>(_ value: Value, _ layout: StructLayout) {
+        withUnsafeBytes(of: value) { walk($0.baseAddress!, layout) }
+    }
+
+    /// The same words a mirror's walk mixes: the field count, then each field's label and value.
+    private mutating func walk(_ base: UnsafeRawPointer, _ layout: StructLayout) {
+        mix(UInt64(layout.fields.count))
+        for field in layout.fields {
+            mix(field.label)
+            let at = base + field.offset
+            switch field.kind {
+            case .string: add(at.load(as: String.self))
+            case .double: mix(at.load(as: Double.self).bitPattern)
+            case .int: mix(UInt64(bitPattern: Int64(at.load(as: Int.self))))
+            case .bool: mix(at.load(as: Bool.self) ? 1 : 2)
+            case .coordinate:
+                let point = at.load(as: Coordinate.self)
+                mix(point.latitude.bitPattern)
+                mix(point.longitude.bitPattern)
+            case .nested(let nested): walk(at, nested)
+            case .other(let box): add(box(at))
+            }
+        }
+    }
+}
+
+/// Where a struct keeps its stored properties, for `Fingerprint`: only for a struct that a mirror shows as
+/// exactly those properties (no custom mirror, so none of the standard library's collections) and that is no
+/// leaf `Fingerprint.add` hashes its own way.
+final class StructLayout: @unchecked Sendable {
+    enum Kind {
+        case string, double, int, bool, coordinate
+        case nested(StructLayout)
+        /// Read as a value of its own type and hashed as `add` does any value.
+        case other((UnsafeRawPointer) -> Any)
+    }
+
+    struct Field {
+        /// The hash of its label, as `add(label)` mixes it.
+        var label: UInt64
+        var offset: Int
+        var kind: Kind
+    }
+
+    private(set) var fields: [Field] = []
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [ObjectIdentifier: StructLayout?] = [:]
+
+    static func of(_ value: Any) -> StructLayout? {
+        let type = Swift.type(of: value)
+        lock.lock()
+        defer { lock.unlock() }
+        if let found = known[ObjectIdentifier(type)] { return found }
+        return layout(type, isStruct: Mirror(reflecting: value).displayStyle == .struct)
+    }
+
+    /// Under the lock. A struct that holds itself indirectly (through an array, an optional) finds its own
+    /// layout being made: the fields it reaches that way are `.other`, so that is no matter.
+    private static func layout(_ type: Any.Type, isStruct: Bool) -> StructLayout? {
+        let id = ObjectIdentifier(type)
+        if let found = known[id] { return found }
+        guard isStruct, !(type is CustomReflectable.Type), !Fingerprint.isLeaf(id) else {
+            known[id] = .some(nil)
+            return nil
+        }
+        let layout = StructLayout()
+        known[id] = layout
+        var fields: [Field] = []
+        let complete = _forEachField(of: type) { name, offset, fieldType, fieldKind in
+            fields.append(
+                Field(
+                    label: XXH64.hash(String(cString: name)), offset: offset,
+                    kind: kind(of: fieldType, isStruct: fieldKind == .struct)))
+            return true
+        }
+        guard complete else {
+            known[id] = .some(nil)
+            return nil
+        }
+        layout.fields = fields
+        return layout
+    }
+
+    private static func kind(of type: Any.Type, isStruct: Bool) -> Kind {
+        switch ObjectIdentifier(type) {
+        case ObjectIdentifier(String.self): .string
+        case ObjectIdentifier(Double.self): .double
+        case ObjectIdentifier(Int.self): .int
+        case ObjectIdentifier(Bool.self): .bool
+        case ObjectIdentifier(Coordinate.self): .coordinate
+        default: layout(type, isStruct: isStruct).map(Kind.nested) ?? .other(boxer(type))
+        }
+    }
+
+    private static func boxer<Field>(_ type: Field.Type) -> (UnsafeRawPointer) -> Any {
+        { $0.assumingMemoryBound(to: Field.self).pointee }
     }
 }

@@ -184,6 +184,48 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(CleanText.clean("a\r\nb", limit: 10), .init(text: "a\nb", removed: false, truncated: false))
         XCTAssertEqual(CleanText.clean("", limit: 10), .init(text: "", removed: false, truncated: false))
     }
+
+    /// The build's keys read plain structs through their layouts: the same hash a mirror's walk gives, over a
+    /// whole guide (optionals, enums with payloads, dictionaries, sets, dates, nested lists), and still one that
+    /// any field moves.
+    func testFingerprintLayoutsHashAsMirrorsDo() {
+        var places: [Place] = []
+        for i in 0..<30 {
+            let hood: String? = i % 3 == 0 ? "SoMa" : nil
+            let rating = Double(i % 10)
+            places.append(
+                place("p\(i)", "Place \(i)", rating: rating, votes: i * 7, north: Double(i) * 40, hood: hood))
+        }
+        for i in places.indices {
+            places[i].tips = [
+                Place.Tip(text: "Great espresso", date: Date(timeIntervalSince1970: 1_700_000_000)),
+                Place.Tip(text: "Busy", date: nil),
+            ]
+            places[i].photos = [Place.Photo(url: "https://example.org/a.jpg", width: 300, height: nil)]
+            places[i].openNow = true
+        }
+        var guide = analyze(places, sort: .rating, bars: [place("b1", "Bar", rating: 8, votes: 40)])
+        guide.credits = ["Foursquare", "OpenStreetMap"]
+        guide.asOf = ["places": Date(timeIntervalSince1970: 1_763_000_000)]
+        func byMirrors(_ value: Any) -> UInt64 {
+            var print = Fingerprint(layouts: false)
+            print.add(value)
+            return print.value
+        }
+        XCTAssertEqual(Fingerprint.of(guide), byMirrors(guide))
+        let listed = guide.places.keys.filter { $0.hasPrefix("p") }.sorted()
+        XCTAssertGreaterThanOrEqual(listed.count, 3)
+        var changed = guide
+        changed.places[listed[0]]?.place.tips[0].text = "Quiet"
+        XCTAssertNotEqual(Fingerprint.of(changed), Fingerprint.of(guide))
+        XCTAssertEqual(Fingerprint.of(changed), byMirrors(changed))
+        changed = guide
+        changed.places[listed[1]]?.place.coordinate.latitude += 1e-9
+        XCTAssertNotEqual(Fingerprint.of(changed), Fingerprint.of(guide))
+        changed = guide
+        changed.places[listed[2]]?.place.openNow = false
+        XCTAssertNotEqual(Fingerprint.of(changed), Fingerprint.of(guide))
+    }
 }
 
 final class FixedPointTests: XCTestCase {
