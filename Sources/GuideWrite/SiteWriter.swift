@@ -56,7 +56,7 @@ public struct SiteWriter: Sendable {
         let prefixes = [".\(output.lastPathComponent).building-", ".\(output.lastPathComponent).previous-"]
         for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []
         where prefixes.contains(where: name.hasPrefix) {
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            DiskWork.removeTree(parent.appendingPathComponent(name).path)
         }
     }
 

@@ -89,7 +89,7 @@ public final class StagingFolder: @unchecked Sendable {
     }
 
     deinit {
-        if !finished { try? FileManager.default.removeItem(at: path) }
+        if !finished { DiskWork.removeTree(path.path) }
     }
 
     /// Writes one file (relative path) and returns its stamp.
@@ -201,7 +201,7 @@ public final class StagingFolder: @unchecked Sendable {
         }
         if cityguide_exchange(path.path, output.path) == 0 {
             checkpoint("output-exchanged")
-            try? fm.removeItem(at: path)
+            DiskWork.removeTree(path.path)
             return
         }
         guard errno == ENOSYS || errno == EINVAL else { throw replaceFailed(errno) }
@@ -214,13 +214,13 @@ public final class StagingFolder: @unchecked Sendable {
             throw replaceFailed(code)
         }
         checkpoint("output-exchanged")
-        try? fm.removeItem(at: retired)
+        DiskWork.removeTree(retired.path)
     }
 
     /// Removes the staging folder; the output stays as it was.
     public func discard() {
         finished = true
-        try? FileManager.default.removeItem(at: path)
+        DiskWork.removeTree(path.path)
     }
 
     private func replaceFailed(_ code: Int32) -> WriteError {

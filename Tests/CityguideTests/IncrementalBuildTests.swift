@@ -217,4 +217,29 @@ final class IncrementalBuildTests: XCTestCase {
             XCTAssertEqual(calls.indices.sorted(), Array(0..<count), "\(count) iterations")
         }
     }
+
+    /// A replaced output is removed with its folders side by side; a link in it is removed, never followed.
+    func testRemovingATreeLeavesWhatItsLinksPointTo() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-tree-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let outside = root.appendingPathComponent("outside")
+        let tree = root.appendingPathComponent("tree")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: outside.appendingPathComponent("keep.txt"))
+        for city in 0..<3 {
+            for page in 0..<20 {
+                let folder = tree.appendingPathComponent("city-\(city)/places/p\(page)")
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data("<p/>".utf8).write(to: folder.appendingPathComponent("index.html"))
+            }
+        }
+        try Data("x".utf8).write(to: tree.appendingPathComponent("index.html"))
+        try FileManager.default.createSymbolicLink(
+            at: tree.appendingPathComponent("link"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: tree.appendingPathComponent("city-1/link"), withDestinationURL: outside)
+        DiskWork.removeTree(tree.path)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tree.path))
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("keep.txt"), encoding: .utf8), "keep")
+    }
 }
