@@ -121,15 +121,6 @@ public struct Fingerprint: Sendable {
         }
     }
 
-    /// The types `add` hashes its own way rather than by their stored properties.
-    static func isLeaf(_ type: ObjectIdentifier) -> Bool {
-        leaves.contains(type) || integers.contains(type)
-    }
-
-    private static let leaves: Set<ObjectIdentifier> = [
-        string, double, int, bool, coordinate, coordinates, date, timeZone, url, data, ways, float, optionalString,
-        optionalDouble, optionalInt, strings,
-    ]
     private static let string = ObjectIdentifier(String.self)
     private static let double = ObjectIdentifier(Double.self)
     private static let int = ObjectIdentifier(Int.self)
@@ -154,7 +145,8 @@ public struct Fingerprint: Sendable {
 
     private mutating func reflect(_ value: Any) {
         // A plain struct of ours is read field by field in place, from a layout made once per type; a `Mirror`
-        // made and boxed every field of every node (half of a build whose input did not change).
+        // made and boxed every field of every node (half of a build whose input did not change). Only `add`'s
+        // last resort comes here, so the leaves it hashes its own way never do.
         if layouts, let layout = StructLayout.of(value) {
             walk(value, layout)
         } else {
@@ -185,6 +177,8 @@ public struct Fingerprint: Sendable {
         }
     }
 
+    /// `value` comes in as `Any` and is opened here (Swift 6 opens an existential passed to a generic parameter):
+    /// the bytes are the struct's own, not the box around it.
     private mutating func walk<Value>(_ value: Value, _ layout: StructLayout) {
         withUnsafeBytes(of: value) { walk($0.baseAddress!, layout) }
     }
@@ -204,7 +198,6 @@ public struct Fingerprint: Sendable {
                 let point = at.load(as: Coordinate.self)
                 mix(point.latitude.bitPattern)
                 mix(point.longitude.bitPattern)
-            case .nested(let nested): walk(at, nested)
             case .other(let box): add(box(at))
             }
         }
@@ -212,13 +205,11 @@ public struct Fingerprint: Sendable {
 }
 
 /// Where a struct keeps its stored properties, for `Fingerprint`: only for a struct that a mirror shows as
-/// exactly those properties (no custom mirror, so none of the standard library's collections) and that is no
-/// leaf `Fingerprint.add` hashes its own way.
+/// exactly those properties (no custom mirror, so none of the standard library's collections).
 final class StructLayout: @unchecked Sendable {
     enum Kind {
         case string, double, int, bool, coordinate
-        case nested(StructLayout)
-        /// Read as a value of its own type and hashed as `add` does any value.
+        /// Read as a value of its own type and hashed as `add` hashes any value (a nested struct by its own layout).
         case other((UnsafeRawPointer) -> Any)
     }
 
@@ -229,54 +220,42 @@ final class StructLayout: @unchecked Sendable {
         var kind: Kind
     }
 
-    private(set) var fields: [Field] = []
+    let fields: [Field]
+
+    private init(fields: [Field]) { self.fields = fields }
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var known: [ObjectIdentifier: StructLayout?] = [:]
 
     static func of(_ value: Any) -> StructLayout? {
         let type = Swift.type(of: value)
+        let id = ObjectIdentifier(type)
         lock.lock()
         defer { lock.unlock() }
-        if let found = known[ObjectIdentifier(type)] { return found }
-        return layout(type, isStruct: Mirror(reflecting: value).displayStyle == .struct)
-    }
-
-    /// Under the lock. A struct that holds itself indirectly (through an array, an optional) finds its own
-    /// layout being made: the fields it reaches that way are `.other`, so that is no matter.
-    private static func layout(_ type: Any.Type, isStruct: Bool) -> StructLayout? {
-        let id = ObjectIdentifier(type)
         if let found = known[id] { return found }
-        guard isStruct, !(type is CustomReflectable.Type), !Fingerprint.isLeaf(id) else {
-            known[id] = .some(nil)
-            return nil
+        var layout: StructLayout?
+        if Mirror(reflecting: value).displayStyle == .struct, !(type is CustomReflectable.Type) {
+            var fields: [Field] = []
+            let complete = _forEachField(of: type) { name, offset, fieldType, _ in
+                fields.append(
+                    Field(label: XXH64.hash(String(cString: name)), offset: offset, kind: kind(of: fieldType)))
+                return true
+            }
+            if complete { layout = StructLayout(fields: fields) }
         }
-        let layout = StructLayout()
-        known[id] = layout
-        var fields: [Field] = []
-        let complete = _forEachField(of: type) { name, offset, fieldType, fieldKind in
-            fields.append(
-                Field(
-                    label: XXH64.hash(String(cString: name)), offset: offset,
-                    kind: kind(of: fieldType, isStruct: fieldKind == .struct)))
-            return true
-        }
-        guard complete else {
-            known[id] = .some(nil)
-            return nil
-        }
-        layout.fields = fields
+        known[id] = .some(layout)
         return layout
     }
 
-    private static func kind(of type: Any.Type, isStruct: Bool) -> Kind {
+    /// The types read directly are those most fields are; `add` hashes them the same way.
+    private static func kind(of type: Any.Type) -> Kind {
         switch ObjectIdentifier(type) {
         case ObjectIdentifier(String.self): .string
         case ObjectIdentifier(Double.self): .double
         case ObjectIdentifier(Int.self): .int
         case ObjectIdentifier(Bool.self): .bool
         case ObjectIdentifier(Coordinate.self): .coordinate
-        default: layout(type, isStruct: isStruct).map(Kind.nested) ?? .other(boxer(type))
+        default: .other(boxer(type))
         }
     }
 

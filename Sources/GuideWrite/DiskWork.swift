@@ -37,12 +37,11 @@ public enum DiskWork {
     /// output is one folder per page, and removing them one at a time took twice as long. Links are removed, never
     /// followed.
     public static func removeTree(_ path: String) {
-        let fm = FileManager.default
         let top = entries(of: path)
         let inner = top.flatMap(entries(of:))
         perform(iterations: inner.count) { try? FileManager.default.removeItem(atPath: inner[$0]) }
         perform(iterations: top.count) { try? FileManager.default.removeItem(atPath: top[$0]) }
-        try? fm.removeItem(atPath: path)
+        try? FileManager.default.removeItem(atPath: path)
     }
 
     /// The paths in a real folder (not one a link points to); none for anything else.

@@ -224,7 +224,7 @@ public final class StagingFolder: @unchecked Sendable {
     }
 
     private func replaceFailed(_ code: Int32) -> WriteError {
-        try? FileManager.default.removeItem(at: path)
+        DiskWork.removeTree(path.path)
         return WriteError(
             path: output.path, problem: "could not replace the output folder (\(String(cString: strerror(code))))",
             fix: "check that nothing holds the folder open and that it is writable")

@@ -34,18 +34,18 @@ struct HugoComparison {
             // Clean builds on both sides, each into a new folder, and nothing removed until the benchmark ends.
             // This machine's ext4 has no journal, and without one ext4 does not reuse an inode for 60 s after
             // its removal (360 s while its table block is unwritten): it steps past each one it finds, reading
-            // its table block, when it creates a file. A run that followed the removal of the run before it's
-            // 17,000 files and folders paid up to 5 s of system time for that, whichever program it was.
+            // its table block, when it creates a file. A run that followed the removal of the previous run's
+            // 17,000 files and folders paid seconds of system time for that, whichever program it was.
             // Each run also starts with nothing left to flush: cityguide's build ends with a `syncfs`, which would
             // otherwise also write out what the run before it (a copy, a build) left in memory.
             let output = root.appendingPathComponent("compare-\(round)")
-            try settle()
+            settle()
             let a = try time(cityguide.path, ["build", "--output", output.path], in: root)
-            try settle()
+            settle()
             let b = try time(
                 hugo, ["--quiet", "-d", work.appendingPathComponent("out-\(round)").path],
                 in: work.appendingPathComponent("site"))
-            try settle()
+            settle()
             let c = try time(
                 "/bin/cp", ["-r", output.path, root.appendingPathComponent("copy-\(round)").path], in: root)
             ours.append(a)
@@ -58,7 +58,7 @@ struct HugoComparison {
                     a.wall / b.wall, a.wall / c.wall))
         }
         // What the last copy left in memory is written out here, not during the builds timed after this.
-        try settle()
+        settle()
         let best = { (list: [Timing]) in list.map(\.wall).min() ?? 0 }
         let bestCPU = { (list: [Timing]) in list.map(\.cpu).min() ?? 0 }
         print(
@@ -70,8 +70,8 @@ struct HugoComparison {
     }
 
     /// Writes out whatever the file system holds in memory (`sync`, untimed), so no run pays for another's.
-    func settle() throws {
-        _ = try time("/bin/sync", [], in: root)
+    func settle() {
+        sync()
     }
 
     func which(_ name: String) -> String? {
