@@ -20,6 +20,9 @@ enum PinLayout {
         let n = points.count
         let minimum = radius * 2 + 1
         let reach = minimum
+        // Squared, with a margin for rounding: below `within` a pin is surely within reach, at or above `limit` a
+        // pair surely clear; between, `hypot` decides.
+        let limit = minimum * minimum * (1 + 1e-9), within = reach * reach * (1 - 1e-9)
         var x = points.map(\.x), y = points.map(\.y)
         // Neighbours from a grid of cells one pin wide, so a city of hundreds of pins stays cheap. The grid is a
         // list of (cell, pin) sorted once a round, searched by halving: a dictionary of arrays cost an
@@ -55,6 +58,10 @@ enum PinLayout {
                             slot += 1
                             guard j > i else { continue }
                             var vx = x[j] - x[i], vy = y[j] - y[i]
+                            // Most neighbours in the cells are clear of the pin: told by the square, which needs no
+                            // `hypot` (a tenth of the layout's time). The margin keeps a pair at the limit, where the
+                            // two could round apart, for `hypot` to judge as before.
+                            guard vx * vx + vy * vy < limit else { continue }
                             var d = hypot(vx, vy)
                             guard d < minimum else { continue }
                             clash = true
@@ -77,6 +84,7 @@ enum PinLayout {
             // Never farther than one pin's width from the true spot.
             for i in 0..<n {
                 let dx = x[i] - points[i].x, dy = y[i] - points[i].y
+                guard dx * dx + dy * dy > within else { continue }
                 let d = hypot(dx, dy)
                 if d > reach {
                     x[i] = points[i].x + dx / d * reach

@@ -81,15 +81,16 @@ public struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         for (name, template) in texts.sorted(by: { $0.key < $1.key }) {
             do {
-                // Parsed as written first, so a mistake is reported at its own line and column.
-                _ = try MustacheTemplate(string: template.text)
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + template.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw TemplateError(
-                    file: template.file, line: error.context.lineNumber, column: error.context.columnNumber,
-                    problem:
-                        "Mustache syntax: \(describe(error.error)) in `\(String(error.context.line.trimmingCharacters(in: .whitespaces).prefix(120)))`",
-                    fix: "close every {{#section}} with {{/section}} of the same name and every {{ with }}")
+                // Parsed again as written, so the mistake is reported at its own line and column (the pragma is a
+                // line of its own). Only a template with a mistake is parsed twice.
+                do {
+                    _ = try MustacheTemplate(string: template.text)
+                } catch let asWritten as MustacheTemplate.ParserError {
+                    throw syntaxError(asWritten, lineOffset: 0, file: template.file)
+                }
+                throw syntaxError(error, lineOffset: -1, file: template.file)
             }
         }
 
@@ -107,6 +108,14 @@ public struct TemplateSet: Sendable {
             digest.mix(XXH64.hash(file.bytes))
         }
         return TemplateSet(library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value)
+    }
+
+    static func syntaxError(_ error: MustacheTemplate.ParserError, lineOffset: Int, file: String) -> TemplateError {
+        TemplateError(
+            file: file, line: error.context.lineNumber + lineOffset, column: error.context.columnNumber,
+            problem:
+                "Mustache syntax: \(describe(error.error)) in `\(String(error.context.line.trimmingCharacters(in: .whitespaces).prefix(120)))`",
+            fix: "close every {{#section}} with {{/section}} of the same name and every {{ with }}")
     }
 
     /// Missing partials, dynamic partials, partials or parents that include each other, and nesting too deep
@@ -173,6 +182,8 @@ public struct TemplateSet: Sendable {
         case .transformAppliedToInheritanceSection, .illegalTokenInsideInheritSection, .textInsideInheritSection:
             return "an inheritance block {{<…}} may only contain {{$block}} overrides"
         case .invalidConfigVariableSyntax, .unrecognisedConfigVariable: return "unknown {{% pragma }}"
+        // The parser's own error: it reached the end of the text looking for a tag's closing `}}`.
+        case nil where "\(error)" == "overflow": return "a tag is not closed before the template ends"
         case nil: return "\(error)"
         }
     }

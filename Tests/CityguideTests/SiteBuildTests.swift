@@ -132,6 +132,12 @@ final class SiteBuildTests: XCTestCase {
             XCTAssertTrue(text.hasPrefix("Templates/city.mustache:5:"), text)
             XCTAssertTrue(text.contains("a section is closed with a different name than it was opened with"), text)
         }
+        try site.write("Templates/city.mustache", "{{<layout}}\n{{$main}}\n<h1>{{city")
+        XCTAssertThrowsError(try site.build()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.hasPrefix("Templates/city.mustache:3:"), text)
+            XCTAssertTrue(text.contains("a tag is not closed before the template ends"), text)
+        }
         try site.write("Templates/city.mustache", "{{<layout}}{{$main}}{{>weathr}}{{/main}}{{/layout}}")
         XCTAssertThrowsError(try site.build()) { error in
             XCTAssertEqual(
