@@ -192,10 +192,15 @@ struct ViewValues {
         id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
         nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> MapSpec {
-        var pins: [MapSpec.Pin] = places.enumerated().map { index, item in
-            MapSpec.Pin(
-                number: index + 1, name: item.place.name, coordinate: item.place.coordinate,
-                href: root + placePath(city, item), kind: item.place.id == selected?.place.id ? .selected : .place)
+        // By index: `enumerated()` would copy each place (a large value) to hand it over.
+        var pins: [MapSpec.Pin] = []
+        pins.reserveCapacity(places.count + 1)
+        for index in places.indices {
+            pins.append(
+                MapSpec.Pin(
+                    number: index + 1, name: places[index].place.name, coordinate: places[index].place.coordinate,
+                    href: root + placePath(city, places[index]),
+                    kind: places[index].place.id == selected?.place.id ? .selected : .place))
         }
         if let selected, !places.contains(where: { $0.place.id == selected.place.id }) {
             pins.append(
