@@ -105,10 +105,18 @@ extension SiteRenderer {
         // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
         let around = values.mapSpec(id: "", title: "", places: neighbors, city: city, root: root, selected: item)
-        let candidates: [(OverviewPoint, Double)] = tables.overview.map {
-            ($0, Geo.distance($0.coordinate, p.coordinate))
+        // A place farther north or south than the walk reaches is no candidate: the difference in latitude alone
+        // bounds the distance from below (no great circle is shorter than the meridian's arc), so most of a large
+        // city is passed over without the haversine. The metre of margin covers rounding.
+        let reach = Double(city.plan.walkingMinutes) * Walking.metresPerMinute / Walking.detourFactor + 1
+        let band = reach / Geo.earthRadius * 180 / .pi
+        let candidates: [(OverviewPoint, Double)] = tables.overview.compactMap { point in
+            guard abs(point.coordinate.latitude - p.coordinate.latitude) <= band, !shown.contains(point.id) else {
+                return nil
+            }
+            let distance = Geo.distance(point.coordinate, p.coordinate)
+            return Walking.minutes(straightLine: distance) <= city.plan.walkingMinutes ? (point, distance) : nil
         }
-        .filter { !shown.contains($0.0.id) && Walking.minutes(straightLine: $0.1) <= city.plan.walkingMinutes }
         .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
         // Those the map around the place shows.
         let shows = values.shows(around, candidates.map(\.0.coordinate))
