@@ -3,9 +3,11 @@ import XCTest
 
 @testable import GuideAnalysis
 @testable import GuideFetch
+@testable import GuideRender
 
 /// Each fast path of the build against the slower reference it stands in for: the JSON reader against
-/// Foundation's, tip dates against ICU's ISO 8601 parser, name keys against Foundation's folding.
+/// Foundation's, tip dates against ICU's ISO 8601 parser, name keys against Foundation's folding, `geo:` labels
+/// against Foundation's percent-encoding.
 final class FastPathTests: XCTestCase {
     /// A tree both readers can be brought to: numbers as Double, objects with sorted keys.
     indirect enum Plain: Equatable {
@@ -107,5 +109,19 @@ final class FastPathTests: XCTestCase {
                 Ranking.nameKey(name), name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil),
                 name)
         }
+    }
+
+    func testGeoLabelsEncodeAsFoundationEncodes() {
+        // Every ASCII byte (the fast path's whole domain), alone and in a name, and names that take the slow path.
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        for name in ascii + [
+            "Joe's Bar & Grill", "50% off: \"rooftop\" (new)", "a+b=c", "Café Nero", "İstanbul 7/24", "",
+        ] {
+            let reference =
+                name.addingPercentEncoding(withAllowedCharacters: Directions.label)?
+                .replacingOccurrences(of: " ", with: "+")
+            XCTAssertEqual(Directions.geoLabel(name), reference, name.debugDescription)
+        }
+        XCTAssertEqual(Directions.geoLabel("Joe's Bar"), "Joe%27s+Bar")
     }
 }
