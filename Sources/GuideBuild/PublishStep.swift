@@ -173,6 +173,8 @@ struct Publisher {
             }
         }
 
+        // While the next group renders, the disk writes out this one.
+        staging.startFlushing()
         for (item, outcome) in zip(outputs, results.values) {
             switch outcome {
             case .template(let error):
