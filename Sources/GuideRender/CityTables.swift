@@ -11,6 +11,9 @@ final class CityTables: @unchecked Sendable {  // Every access holds the lock; t
         var placePaths: [String: String]
         /// By list id: the list's entries for a place page, none of them current.
         var legends: [String: [View]]
+        /// By list id: the list's places, in order (one array a place page shares, not fifty places copied out of
+        /// the guide for each).
+        var lists: [String: [RankedPlace]]
         /// The city's overview places, where a place page looks for others within a walk.
         var overview: [SiteRenderer.OverviewPoint]
     }

@@ -21,9 +21,12 @@ extension SiteRenderer {
             for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }
             let values = ViewValues(site: site, placePaths: paths)
             var legends: [String: [View]] = [:]
+            var lists: [String: [RankedPlace]] = [:]
             for list in city.categories where legends[list.id] == nil {
-                legends[list.id] = list.placeIDs.compactMap(city.place).enumerated().map {
-                    values.entry($1, number: $0 + 1, city: city, root: Self.placeRoot)
+                let places = list.placeIDs.compactMap(city.place)
+                lists[list.id] = places
+                legends[list.id] = places.indices.map {
+                    values.entry(places[$0], number: $0 + 1, city: city, root: Self.placeRoot)
                 }
             }
             // Read once per city, not copied out of the guide for every place page (four hundred copies of a place
@@ -31,7 +34,7 @@ extension SiteRenderer {
             let overview = city.overview.compactMap { id in
                 city.places[id].map { OverviewPoint(id: id, name: $0.place.name, coordinate: $0.place.coordinate) }
             }
-            return CityTables.Tables(placePaths: paths, legends: legends, overview: overview)
+            return CityTables.Tables(placePaths: paths, legends: legends, lists: lists, overview: overview)
         }
     }
 
@@ -100,11 +103,13 @@ extension SiteRenderer {
         }
         // The other results of its lists around it, numbered as in its first list.
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
-        let neighbors = (firstList?.placeIDs ?? [p.id]).compactMap(city.place)
+        let neighbors = firstList.flatMap { tables.lists[$0.id] } ?? [item]
         // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
         // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
-        let around = values.mapSpec(id: "", title: "", places: neighbors, city: city, root: root, selected: item)
+        let around = values.mapDraft(
+            id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
+            city: city, root: root, selected: item)
         // A place farther north or south than the walk reaches is no candidate: the difference in latitude alone
         // bounds the distance from below (no great circle is shorter than the meridian's arc), so most of a large
         // city is passed over without the haversine. The metre of margin covers rounding.
@@ -119,11 +124,9 @@ extension SiteRenderer {
         }
         .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
         // Those the map around the place shows.
-        let shows = values.shows(around, candidates.map(\.0.coordinate))
+        let shows = values.shows(around.spec, candidates.map(\.0.coordinate))
         let nearby = zip(candidates, shows).filter(\.1).prefix(25).compactMap { city.place($0.0.0.id) }
-        view["map"] = values.map(
-            id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
-            city: city, root: root, selected: item, nearby: nearby)
+        view["map"] = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
         view["nearby"] = nearby.map { ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View }
         view["has_nearby"] = !nearby.isEmpty
         view["nearby_label"] =
@@ -131,7 +134,7 @@ extension SiteRenderer {
         var legend =
             firstList.flatMap { tables.legends[$0.id] }
             ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
-        for (index, other) in neighbors.enumerated() where other.place.id == p.id { legend[index]["current"] = true }
+        for index in neighbors.indices where neighbors[index].place.id == p.id { legend[index]["current"] = true }
         view["legend"] = legend
         return view
     }

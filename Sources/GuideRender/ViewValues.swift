@@ -163,10 +163,15 @@ struct ViewValues {
         id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
         nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> String {
-        let spec = mapSpec(
-            id: id, title: title, places: places, city: city, root: root, selected: selected, nearby: nearby,
-            area: area)
-        return SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
+        render(
+            mapSpec(
+                id: id, title: title, places: places, city: city, root: root, selected: selected, nearby: nearby,
+                area: area))
+    }
+
+    /// Both copies of a map.
+    func render(_ spec: MapSpec) -> String {
+        SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
     }
 
     /// The phone's copy of a map, with its own ids: 330 units wide, so on a 390 px screen (about 350 px of
@@ -192,6 +197,42 @@ struct ViewValues {
         id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
         nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> MapSpec {
+        mapSpec(
+            mapDraft(id: id, title: title, places: places, city: city, root: root, selected: selected, area: area),
+            nearby: nearby, city: city, root: root)
+    }
+
+    /// A map's spec before its nearby layer, and its description up to there. What the map frames does not depend
+    /// on that layer (a place map fits its place and neighbours), so a place page asks the draft which places
+    /// within a walk it shows and then finishes that same draft, instead of making the spec twice.
+    struct MapDraft {
+        var spec: MapSpec
+        var lead: String
+    }
+
+    /// The draft with its nearby layer, and its description finished.
+    func mapSpec(_ draft: MapDraft, nearby: [RankedPlace], city: CityGuide, root: String) -> MapSpec {
+        var spec = draft.spec
+        var description = draft.lead
+        if !nearby.isEmpty {
+            description +=
+                "; \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a walk can be switched on"
+        }
+        if city.baseMap != nil { description += ", over a street map from OpenStreetMap" }
+        description += ". The numbered list below the map has the same places."
+        spec.description = description
+        spec.nearby = nearby.map {
+            MapSpec.Pin(
+                number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),
+                kind: .nearby)
+        }
+        return spec
+    }
+
+    func mapDraft(
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
+        area: Neighborhood? = nil
+    ) -> MapDraft {
         // By index: `enumerated()` would copy each place (a large value) to hand it over.
         var pins: [MapSpec.Pin] = []
         pins.reserveCapacity(places.count + 1)
@@ -235,30 +276,19 @@ struct ViewValues {
             }
         }
         if let area { description = "The outline of \(area.name) with " + description }
-        if !nearby.isEmpty {
-            description +=
-                "; \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a walk can be switched on"
-        }
-        if city.baseMap != nil { description += ", over a street map from OpenStreetMap" }
-        description += ". The numbered list below the map has the same places."
         var spec = MapSpec(
-            id: id, title: title, description: description, pins: pins, origin: origin,
+            id: id, title: title, description: "", pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
             attribution: city.plan.placesFromOSM ? "" : "Places: Foursquare")
         spec.fit = fit
         spec.baseMap = city.baseMap
         spec.creditsOpenStreetMap = city.plan.placesFromOSM || city.baseMap != nil
-        spec.nearby = nearby.map {
-            MapSpec.Pin(
-                number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),
-                kind: .nearby)
-        }
         if let area {
             spec.areas = [MapSpec.Area(name: area.name, outline: area.outline, labelAt: area.labelPoint)]
         }
         spec.width = 640
         spec.height = selected == nil ? 420 : 360
-        return spec
+        return MapDraft(spec: spec, lead: description)
     }
 
     /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · 850 m away" when only estimated.
