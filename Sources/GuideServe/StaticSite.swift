@@ -43,7 +43,8 @@ struct StaticSite: HTTPHandler {
         else { return notFound() }
         if isFolder.boolValue {
             // "/berlin" → "/berlin/", so the page's relative links resolve as they do on a real host.
-            return HTTPResponse(statusCode: .movedPermanently, headers: [.location: "/" + relative + "/"])
+            let headers: HTTPHeaders = [.location: "/" + relative + "/"]
+            return HTTPResponse(statusCode: .movedPermanently, headers: headers)
         }
         guard let bytes = FileManager.default.contents(atPath: url.path) else { return notFound() }
         return page(bytes, type: Self.contentType(relative), status: .ok)
