@@ -22,11 +22,8 @@ struct HTMLEscaping: MustacheContentType {
             byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
         }
-        // Most values (names, numbers, links) have nothing to escape. Scanned here, where `special` is inlined into
-        // the loop: through `anyByte` it was a call per byte.
-        let escapes =
-            utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? utf8.contains(where: special)
-        guard escapes else { return text }
+        // Most values (names, numbers, links) have nothing to escape.
+        guard text.anyByte(special) else { return text }
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count + 16)
         for byte in utf8 {
