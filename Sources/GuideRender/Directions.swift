@@ -6,6 +6,8 @@ import GuideModel
 enum Directions {
     /// What a place's name keeps unencoded in a `geo:` label (made once: a set of every alphanumeric is large).
     static let label = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: " -_."))
+    /// Upper-case, as Foundation's percent-encoding writes them.
+    static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     static func view(from origin: Coordinate, originName: String, to target: Coordinate, name: String) -> View {
         let o = "\(Coordinate.format(origin.latitude, decimals: 6)),\(Coordinate.format(origin.longitude, decimals: 6))"
@@ -28,7 +30,6 @@ enum Directions {
             let encoded = name.addingPercentEncoding(withAllowedCharacters: label) ?? ""
             return String(String.UnicodeScalarView(encoded.unicodeScalars.map { $0 == " " ? "+" : $0 }))
         }
-        let hex = Array("0123456789ABCDEF".utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(name.utf8.count * 3)
         for byte in name.utf8 {
@@ -39,7 +40,7 @@ enum Directions {
             case UInt8(ascii: " "):
                 bytes.append(UInt8(ascii: "+"))
             default:
-                bytes += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                bytes += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
             }
         }
         return String(decoding: bytes, as: UTF8.self)

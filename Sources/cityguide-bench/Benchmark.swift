@@ -149,8 +149,6 @@ enum Benchmark {
                 FileHandle.standardError.write(Data("error: the comparison stopped: \(error.message)\n".utf8))
                 exit(1)
             }
-        }
-        if options.compareHugo {
             // Untimed: the comparison may have emptied the page cache; an unchanged build reads back what the
             // one-city build below needs (its inputs, the last build's files), as a night's second build finds it.
             sync()
