@@ -212,10 +212,11 @@ struct Generator {
             try FileManager.default.createDirectory(
                 at: dir.appendingPathComponent("places"), withIntermediateDirectories: true)
             for category in 0..<categories {
-                let results: [[String: Any]] = (0..<places).map { index in
+                let results: [JSONText] = (0..<places).map { index in
                     let plat = lat + (rng.unit() - 0.5) * 0.04, plon = lon + (rng.unit() - 0.5) * 0.05
                     return [
-                        "fsq_place_id": "c\(city)k\(category)p\(index)", "latitude": plat, "longitude": plon,
+                        "fsq_place_id": "c\(city)k\(category)p\(index)", "latitude": .number(plat),
+                        "longitude": .number(plon),
                         "name": "Place \(index) of category \(category) in city \(city)",
                         "categories": [["name": "Category \(category)"]],
                         "location": [
@@ -224,8 +225,9 @@ struct Generator {
                         "tel": "+49 30 1234\(index)", "website": "https://place\(index).example.com/",
                         "description": "A place worth a visit.",
                         "hours": ["display": "Daily 9:00 AM-6:00 PM", "open_now": true],
-                        "rating": 5 + rng.unit() * 5, "popularity": rng.unit(), "price": 1 + index % 4,
-                        "stats": ["total_ratings": Int(rng.unit() * 900) + 1],
+                        "rating": .number(5 + rng.unit() * 5), "popularity": .number(rng.unit()),
+                        "price": .int(1 + index % 4),
+                        "stats": ["total_ratings": .int(Int(rng.unit() * 900) + 1)],
                         "tips": [["text": "Try the special.", "created_at": "2025-06-01T10:00:00.000Z"]],
                         "photos": [
                             [
@@ -235,10 +237,10 @@ struct Generator {
                         ],
                     ]
                 }
-                try JSONSerialization.data(withJSONObject: ["results": results])
+                try Data(JSONText.object([("results", .array(results))]).bytes)
                     .write(to: dir.appendingPathComponent("places/cat\(category).json"))
             }
-            let events: [[String: Any]] = (0..<12).map { index in
+            let events: [JSONText] = (0..<12).map { index in
                 [
                     "id": "e\(city)-\(index)", "name": "Event \(index)",
                     "url": "https://www.ticketmaster.com/event/\(index)",
@@ -252,15 +254,15 @@ struct Generator {
                     ],
                 ]
             }
-            try JSONSerialization.data(withJSONObject: ["_embedded": ["events": events]]).write(
-                to: dir.appendingPathComponent("events.json"))
-            let weather: [String: Any] = [
+            let eventsBody: JSONText = ["_embedded": ["events": .array(events)]]
+            try Data(eventsBody.bytes).write(to: dir.appendingPathComponent("events.json"))
+            let weather: JSONText = [
                 "cod": 200, "weather": [["id": 801, "description": "few clouds", "icon": "02d"]],
                 "main": ["temp": 12.5, "feels_like": 11.0, "humidity": 70], "wind": ["speed": 3.0],
             ]
-            try JSONSerialization.data(withJSONObject: weather).write(to: dir.appendingPathComponent("weather.json"))
+            try Data(weather.bytes).write(to: dir.appendingPathComponent("weather.json"))
             if baseMap {
-                try JSONSerialization.data(withJSONObject: Self.baseMap(lat: lat, lon: lon, rng: &rng))
+                try Data(Self.baseMap(lat: lat, lon: lon, rng: &rng).bytes)
                     .write(to: dir.appendingPathComponent("map.json"))
             }
         }
@@ -274,14 +276,19 @@ struct Generator {
 extension Generator {
     /// A city's base map as Overpass answers the live query: a street grid 150 m apart over 2.4 km with names,
     /// two main roads, a river, parks and, near the center, buildings (about the size of a real city center's).
-    static func baseMap(lat: Double, lon: Double, rng: inout SplitMix) -> [String: Any] {
+    static func baseMap(lat: Double, lon: Double, rng: inout SplitMix) -> JSONText {
         let dLat = 150.0 / 111_320, dLon = dLat / max(0.2, cos(lat * .pi / 180))
-        var elements: [[String: Any]] = []
+        var elements: [JSONText] = []
         var id = 1
-        func way(_ tags: [String: String], _ points: [(Double, Double)]) {
+        func way(_ tags: KeyValuePairs<String, String>, _ points: [(Double, Double)]) {
             elements.append([
-                "type": "way", "id": id, "tags": tags,
-                "geometry": points.map { ["lat": ($0.0 * 1e7).rounded() / 1e7, "lon": ($0.1 * 1e7).rounded() / 1e7] },
+                "type": "way", "id": .int(id), "tags": .object(tags.map { ($0.key, .string($0.value)) }),
+                "geometry": .array(
+                    points.map {
+                        [
+                            "lat": .number(($0.0 * 1e7).rounded() / 1e7), "lon": .number(($0.1 * 1e7).rounded() / 1e7),
+                        ]
+                    }),
             ])
             id += 1
         }
@@ -323,10 +330,10 @@ extension Generator {
             }
         }
         elements.append([
-            "type": "node", "id": id, "lat": lat + dLat, "lon": lon - dLon,
+            "type": "node", "id": .int(id), "lat": .number(lat + dLat), "lon": .number(lon - dLon),
             "tags": ["place": "suburb", "name": "Old Town"],
         ])
-        return ["version": 0.6, "generator": "cityguide-bench", "elements": elements]
+        return ["version": 0.6, "generator": "cityguide-bench", "elements": .array(elements)]
     }
 }
 
