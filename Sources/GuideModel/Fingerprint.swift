@@ -9,7 +9,7 @@ import Foundation
 public struct Fingerprint: Sendable {
     public private(set) var value: UInt64 = 0x2545_F491_4F6C_DD1D
 
-    /// Whether plain structs are read through their layouts (false: through mirrors, which tests compare with).
+    /// Whether plain structs and collections are read directly (false: through mirrors, which tests compare with).
     let layouts: Bool
 
     public init() { layouts = true }
@@ -149,23 +149,34 @@ public struct Fingerprint: Sendable {
         // last resort comes here, so the leaves it hashes its own way never do.
         if layouts, let layout = StructLayout.of(value) {
             walk(value, layout)
+        } else if layouts, Swift.type(of: value) is any FingerprintCollection.Type,
+            let collection = value as? any FingerprintCollection
+        {
+            // Asked of the type first: a cast of the value would look inside an optional, which must stay one.
+            collection.addElements(to: &self)
         } else {
             reflectByMirror(value)
         }
+    }
+
+    /// Unordered elements (a dictionary's, a set's): each hashed alone by `hash`, the hashes sorted.
+    mutating func addUnordered<Elements: Sequence>(
+        _ elements: Elements, _ hash: (inout Fingerprint, Elements.Element) -> Void
+    ) {
+        let hashes = elements.map { item in
+            var element = Fingerprint(layouts: layouts)
+            hash(&element, item)
+            return element.value
+        }.sorted()
+        mix(UInt64(hashes.count))
+        for element in hashes { mix(element) }
     }
 
     private mutating func reflectByMirror(_ value: Any) {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .dictionary?, .set?:
-            // Unordered: each element hashed alone, the hashes sorted.
-            let elements = mirror.children.map { child in
-                var print = Fingerprint(layouts: layouts)
-                print.add(child.value)
-                return print.value
-            }.sorted()
-            mix(UInt64(elements.count))
-            for element in elements { mix(element) }
+            addUnordered(mirror.children) { element, child in element.add(child.value) }
         case .enum? where mirror.children.isEmpty:
             add(String(describing: value))
         default:

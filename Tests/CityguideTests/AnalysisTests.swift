@@ -225,6 +225,20 @@ final class AnalysisTests: XCTestCase {
         changed = guide
         changed.places[listed[2]]?.place.openNow = false
         XCTAssertNotEqual(Fingerprint.of(changed), Fingerprint.of(guide))
+
+        // Collections are read without mirrors too, to the same words; an optional stays one.
+        let some: [String: Int]? = [:]
+        let none: [String: Int]? = nil
+        let collections: [Any] = [
+            Set(["a", "b", "c"]), ["x": [1, 2], "y": []] as [String: [Int]],
+            [["k": 1.5, "n": nil]] as [[String: Double?]],
+            Set<Int>(), [Place.Tip(text: "t", date: nil)], some as Any, none as Any,
+            Place.Tip(text: "t", date: nil) as Place.Tip? as Any, nil as Place.Tip? as Any,
+        ]
+        for value in collections {
+            XCTAssertEqual(Fingerprint.of(value), byMirrors(value), "\(value)")
+        }
+        XCTAssertNotEqual(Fingerprint.of(some as Any), Fingerprint.of(none as Any))
     }
 }
 
