@@ -1,6 +1,7 @@
-/// The standard library's collections (and optionals), hashed by `Fingerprint` without a `Mirror`: a mirror boxes every element
-/// (a dictionary's as a `(key, value)` tuple with a mirror of its own), which was a fifth of a build whose input
-/// did not change. Each mixes exactly the words the mirror's walk mixes, so a fingerprint is the same either way.
+/// The standard library's collections (and optionals), hashed by `Fingerprint` without a `Mirror`: a mirror boxes
+/// every element (a dictionary's as a `(key, value)` tuple with a mirror of its own), which was a fifth of a build
+/// whose input did not change. Each mixes exactly the words the mirror's walk mixes, so a fingerprint is the same
+/// either way.
 protocol FingerprintCollection {
     func addElements(to print: inout Fingerprint)
 }
