@@ -10,39 +10,22 @@ enum GeoJSON {
             let p = item.place
             let category = item.categoryIDs.first.flatMap { id in city.categories.first { $0.id == id }?.name }
             let properties: [(String, String)] = [
-                ("name", string(p.name)), ("category", category.map(string) ?? "null"), ("rank", "\(index + 1)"),
+                ("name", Escape.json(p.name)), ("category", category.map(Escape.json) ?? "null"),
+                ("rank", "\(index + 1)"),
                 ("rating", p.rating.map { Coordinate.format($0, decimals: 1) } ?? "null"),
-                ("address", p.address.map(string) ?? "null"),
-                ("url", string(site.link(SitePaths.place(city, item), from: city))),
+                ("address", p.address.map(Escape.json) ?? "null"),
+                ("url", Escape.json(site.link(SitePaths.place(city, item), from: city))),
                 ("walk_metres", Coordinate.format(item.walkingMetres, decimals: 0)),
                 ("walk_minutes", "\(item.walkingMinutes)"),
             ]
-            let props = properties.map { "\(string($0.0)): \($0.1)" }.joined(separator: ", ")
+            let props = properties.map { "\(Escape.json($0.0)): \($0.1)" }.joined(separator: ", ")
             return """
-                {"type": "Feature", "id": \(string(p.id)), "geometry": {"type": "Point", "coordinates": \
+                {"type": "Feature", "id": \(Escape.json(p.id)), "geometry": {"type": "Point", "coordinates": \
                 [\(Coordinate.format(p.coordinate.longitude, decimals: 6)), \
                 \(Coordinate.format(p.coordinate.latitude, decimals: 6))]}, "properties": {\(props)}}
                 """
         }
         return "{\"type\": \"FeatureCollection\", \"features\": [\n"
             + features.joined(separator: ",\n") + (features.isEmpty ? "" : "\n") + "]}\n"
-    }
-
-    /// A JSON string literal: quotes, backslashes and every control character escaped; the rest as UTF-8.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Escaping for the places a string can land in a page.
 public enum Escape {
     /// Safe in XML/HTML text and in single- or double-quoted attribute values (and so in SVG text).
@@ -47,6 +49,25 @@ public enum Escape {
                 }
             }
         }
+    }
+
+    /// A JSON string literal (RFC 8259): quotes, backslashes and every control character escaped, and U+2028 and
+    /// U+2029 too (JavaScript before ES2019 ends a line there); the rest as UTF-8.
+    public static func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     /// The URL if it is an absolute http(s) address a browser can follow, else nil:

@@ -1,3 +1,5 @@
+import GuideModel
+
 /// A JSON value for the generated recorded bodies, written as text in the order it was given. Foundation's
 /// `JSONSerialization` on Linux bridges every value through `NSObject` and spent about a tenth of a second per
 /// city, so 2,000 cities took three minutes to generate; its objects also came out in hash order, different on
@@ -27,7 +29,7 @@ enum JSONText: ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, Ex
 
     func write(into out: inout [UInt8]) {
         switch self {
-        case .string(let text): Self.quote(text, into: &out)
+        case .string(let text): out.append(contentsOf: Escape.json(text).utf8)
         case .int(let number): out.append(contentsOf: String(number).utf8)
         // Swift's shortest text that reads back as the same double; the generator makes no NaN or infinity.
         case .number(let number): out.append(contentsOf: "\(number)".utf8)
@@ -43,32 +45,11 @@ enum JSONText: ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, Ex
             out.append(UInt8(ascii: "{"))
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
-                Self.quote(key, into: &out)
+                out.append(contentsOf: Escape.json(key).utf8)
                 out.append(UInt8(ascii: ":"))
                 value.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// RFC 8259: the quote, the backslash and control characters escaped; everything else as UTF-8.
-    static func quote(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                out.append(UInt8(ascii: "\\"))
-                out.append(byte)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [
-                    UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
-                    hex[Int(byte & 15)],
-                ])
-            default:
-                out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
     }
 }
