@@ -193,11 +193,7 @@ public final class StagingFolder: @unchecked Sendable {
         flushing = true
         let folder = path.path
         flusher.async { [weak self] in
-            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if fd >= 0 {
-                _ = cityguide_syncfs(fd)
-                close(fd)
-            }
+            _ = Self.syncFileSystem(of: folder)
             guard let self else { return }
             self.flushState.lock()
             self.flushing = false
@@ -213,14 +209,9 @@ public final class StagingFolder: @unchecked Sendable {
         checkpoint("output-staged")
         // An early flush still under way finishes first; the `syncfs` below covers whatever came after it.
         flusher.sync {}
-        let fd = open(path.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if fd >= 0 {
-            // Durable before it becomes the site: a power cut after the exchange must not leave empty pages.
-            let synced = cityguide_syncfs(fd)
-            let code = errno
-            close(fd)
-            guard synced == 0 else { throw replaceFailed(code) }
-        }
+        // Durable before it becomes the site: a power cut after the exchange must not leave empty pages.
+        let code = Self.syncFileSystem(of: path.path)
+        guard code == 0 else { throw replaceFailed(code) }
         let fm = FileManager.default
         finished = true
         guard fm.fileExists(atPath: output.path) else {
@@ -244,6 +235,15 @@ public final class StagingFolder: @unchecked Sendable {
         }
         checkpoint("output-exchanged")
         DiskWork.removeTree(retired.path)
+    }
+
+    /// `syncfs` of the file system that holds `folder`: 0, or the `errno` it failed with. A folder that cannot be
+    /// opened is left unsynced (0), as `publish` always left it.
+    private static func syncFileSystem(of folder: String) -> Int32 {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        return cityguide_syncfs(fd) == 0 ? 0 : errno
     }
 
     /// Removes the staging folder; the output stays as it was.
