@@ -30,12 +30,21 @@ struct StaticSite: HTTPHandler {
                 headers: [.contentType: "text/javascript; charset=utf-8", .init("Cache-Control"): "no-store"],
                 body: Data(Self.script.utf8))
         default:
-            return file(request.path)
+            // Decoded here, once, from the path as sent. FlyingFox's `path` drops a trailing slash (so `/berlin/`
+            // redirected to itself), is empty for a malformed escape such as `%ff` (which served the home page),
+            // and is decoded already (a second decoding turns `%2561` into `a`).
+            guard let path = request.target.path().removingPercentEncoding else {
+                return HTTPResponse(
+                    statusCode: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: Data("The path is not valid percent-encoded UTF-8.\n".utf8))
+            }
+            return file(path)
         }
     }
 
+    /// The file at a decoded request path.
     func file(_ requested: String) -> HTTPResponse {
-        var relative = String((requested.removingPercentEncoding ?? requested).drop { $0 == "/" })
+        var relative = String(requested.drop { $0 == "/" })
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
         var isFolder: ObjCBool = false
         guard let url = try? SiteWriter.contained(relative, in: root),

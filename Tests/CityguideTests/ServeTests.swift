@@ -83,10 +83,21 @@ final class ServeTests: XCTestCase {
         let folder = try get(base + "/san-francisco")
         XCTAssertEqual(folder.status, 301)
         XCTAssertEqual(folder.location, "/san-francisco/")
+        // The redirect's target is the folder's page, not the same redirect again (FlyingFox's decoded path drops
+        // the trailing slash, which made every folder redirect to itself).
+        let folderPage = try get(base + "/san-francisco/")
+        XCTAssertEqual(folderPage.status, 200)
+        XCTAssertTrue(folderPage.body.contains("<h1>San Francisco, CA</h1>"), folderPage.body)
         let missing = try get(base + "/no/such/page/")
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(missing.body.contains("Page not found"), missing.body)
         XCTAssertEqual(try get(base + "/../site.yaml").status, 404, "nothing outside the output folder")
+        // A path is decoded once: `%2561` is the three characters `%61`, not `a`; a malformed escape is refused
+        // (it once served the home page).
+        XCTAssertEqual(try get(base + "/%61ssets/style.css").status, 200)
+        XCTAssertEqual(try get(base + "/%2561ssets/style.css").status, 404)
+        XCTAssertEqual(try get(base + "/%ff").status, 400)
+        XCTAssertEqual(try get(base + "/san-francisco/%ff%fe").status, 400)
 
         let reader = EventReader()
         let session = URLSession(configuration: .ephemeral, delegate: reader, delegateQueue: nil)
