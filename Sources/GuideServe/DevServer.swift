@@ -1,4 +1,5 @@
 import FlyingFox
+import FlyingSocks
 import Foundation
 import GuideBuild
 
@@ -13,10 +14,12 @@ public final class DevServer: @unchecked Sendable {
     /// Where messages go (the terminal).
     let log: @Sendable (String) -> Void
     public private(set) var port: UInt16 = 0
+    private let requestedPort: UInt16
 
     public init(builder: SiteBuilder, port: UInt16, log: @escaping @Sendable (String) -> Void) throws {
         self.builder = builder
         self.log = log
+        requestedPort = port
         server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3600, logger: .disabled,
             handler: StaticSite(root: builder.output, reload: reload))
@@ -26,29 +29,31 @@ public final class DevServer: @unchecked Sendable {
     /// - Throws: `ServeError` when the port cannot be had.
     @discardableResult
     public func start() throws -> UInt16 {
-        let done = DispatchSemaphore(value: 0)
-        let failure = ErrorBox()
+        let outcome = ListenOutcome()
         let server = self.server
-        task = Task { try await server.run() }
+        // Whichever comes first: the server listening, or its run ending (a port in use ends it at once, while
+        // waiting to listen would only time out, and say so instead of why).
+        task = Task {
+            do { try await server.run() } catch { outcome.settle(.failure(error)) }
+        }
         Task {
             do {
                 try await server.waitUntilListening(timeout: 5)
                 switch await server.listeningAddress {
-                case .ip4(_, let port), .ip6(_, let port): self.port = port
-                default: break
+                case .ip4(_, let port), .ip6(_, let port): outcome.settle(.success(port))
+                default: outcome.settle(.success(0))
                 }
             } catch {
-                failure.error = error
+                outcome.settle(.failure(error))
             }
-            done.signal()
         }
-        done.wait()
-        if let error = failure.error {
-            throw ServeError(
-                "error: cannot serve on 127.0.0.1 (\(error))\n  fix: another program may use the port; pass --port with another number"
-            )
+        switch outcome.wait() {
+        case .success(let port):
+            self.port = port
+            return port
+        case .failure(let error):
+            throw ServeError.cannotListen(port: requestedPort, error)
         }
-        return port
     }
 
     public func stop() {
@@ -99,8 +104,41 @@ public final class DevServer: @unchecked Sendable {
 public struct ServeError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
+
+    /// Why the port could not be had, in the system's words, and what to do about it.
+    static func cannotListen(port: UInt16, _ error: Error) -> ServeError {
+        var reason = "\(error)"
+        var fix = "pass --port with another number, or --port 0 for any free one"
+        if case .failed(_, let number, let message) = error as? SocketError {
+            reason = message
+            if number == EADDRINUSE {
+                fix = "another program uses port \(port); " + fix
+            } else if number == EACCES && port < 1024 {
+                fix = "ports below 1024 need root; pass --port 8080, or --port 0 for any free one"
+            }
+        }
+        return ServeError("error: cannot serve on 127.0.0.1:\(port): \(reason)\n  fix: \(fix)")
+    }
 }
 
-private final class ErrorBox: @unchecked Sendable {
-    var error: Error?
+/// The first of the server's two answers to `start`: listening on a port, or failed.
+private final class ListenOutcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private let settled = DispatchSemaphore(value: 0)
+    private var result: Result<UInt16, Error>?
+
+    func settle(_ outcome: Result<UInt16, Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard result == nil else { return }
+        result = outcome
+        settled.signal()
+    }
+
+    func wait() -> Result<UInt16, Error> {
+        settled.wait()
+        lock.lock()
+        defer { lock.unlock() }
+        return result ?? .success(0)
+    }
 }

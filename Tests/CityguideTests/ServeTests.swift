@@ -74,6 +74,13 @@ final class ServeTests: XCTestCase {
         XCTAssertTrue(server.build(), messages.value.joined(separator: "\n"))
         let base = "http://127.0.0.1:\(server.port)"
 
+        // A second server on the same port says why (it once waited to listen, then reported the timeout).
+        let second = try DevServer(builder: site.builder(), port: server.port) { _ in }
+        XCTAssertThrowsError(try second.start()) { error in
+            XCTAssertTrue("\(error)".contains("127.0.0.1:\(server.port): Address already in use"), "\(error)")
+            XCTAssertTrue("\(error)".contains("fix: another program uses port \(server.port)"), "\(error)")
+        }
+
         let home = try get(base + "/")
         XCTAssertEqual(home.status, 200)
         XCTAssertTrue(home.body.contains("<title>Test Guide</title>"))
