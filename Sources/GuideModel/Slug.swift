@@ -3,22 +3,34 @@ import Foundation
 /// URL- and path-safe names. A slug only ever holds [a-z0-9-], so it can never name `..`,
 /// an absolute path or a hidden file.
 public enum Slug {
+    /// The longest slug, in bytes (all ASCII).
+    static let maxLength = 80
+
     public static func make(_ text: String) -> String {
         // Transliteration and folding change nothing in ASCII but its case (a test holds `latin` to that), and
         // ICU's transliterator was the most of an analysis.
-        let ascii = text.allBytes { $0 < 0x80 } ? text.lowercased() : latin(text)
-        var result = ""
+        let source = text.allBytes { $0 < 0x80 } ? text : latin(text)
+        // Byte by byte: Foundation's character sets (a lookup per letter, one made per trim) were most of what
+        // is left, and a night makes a slug for every place.
+        var slug: [UInt8] = []
+        slug.reserveCapacity(min(source.utf8.count, maxLength + 1))
         var pendingDash = false
-        for scalar in ascii.unicodeScalars {
-            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
-                if pendingDash, !result.isEmpty { result.append("-") }
-                pendingDash = false
-                result.unicodeScalars.append(scalar)
-            } else {
+        for var byte in source.utf8 {
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+            guard letter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) else {
+                // Anything else, every byte of a letter outside ASCII included, is one dash between words.
                 pendingDash = true
+                continue
             }
+            if pendingDash && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            pendingDash = false
+            slug.append(byte)
+            if slug.count >= maxLength { break }
         }
-        return String(result.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        if slug.count > maxLength { slug.removeLast(slug.count - maxLength) }
+        while slug.last == UInt8(ascii: "-") { slug.removeLast() }
+        return String(decoding: slug, as: UTF8.self)
     }
 
     /// Latin letters without accents, in lower case.

@@ -166,6 +166,47 @@ final class AnalysisTests: XCTestCase {
         XCTAssertTrue(Slug.isValid("sao-paulo"))
     }
 
+    /// Slugs are made byte by byte; they are what the character-set version made (kept here as the reference),
+    /// so no page moves: case, punctuation, letters outside ASCII, the 80-byte limit landing on a dash.
+    func testSlugsAreWhatTheCharacterSetVersionMade() {
+        func reference(_ text: String) -> String {
+            let ascii = text.utf8.allSatisfy { $0 < 0x80 } ? text.lowercased() : Slug.latin(text)
+            var result = ""
+            var pendingDash = false
+            for scalar in ascii.unicodeScalars {
+                if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                    if pendingDash, !result.isEmpty { result.append("-") }
+                    pendingDash = false
+                    result.unicodeScalars.append(scalar)
+                } else {
+                    pendingDash = true
+                }
+            }
+            return String(result.prefix(80)).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        }
+        var texts = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
+        texts += [
+            "Blue Bottle Coffee", "  AT&T Park!! ", "--a--", "I'M ~ #1 @ 9:30", "São Paulo", "Kita, Tōkyō", "Straße",
+            "東京タワー", "Café 🍵 Zoë", "a\u{0}b", "\u{212A}elvin", "ΑΘΗΝΑ", "", "---", String(repeating: "ab ", count: 40),
+            String(repeating: "x", count: 79) + " y", String(repeating: "x", count: 79) + "é" + "z",
+            String(repeating: "x", count: 80) + "-", String(repeating: "Ü", count: 100),
+        ]
+        // And some made at random from a mix of letters, digits, punctuation and letters outside ASCII.
+        let pieces = Array("aZ09 -_.,/&éÉßøŁ東😀\u{301}\t")
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<Int(state % 120) {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                text.append(pieces[Int(state >> 33) % pieces.count])
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            XCTAssertEqual(Slug.make(text), reference(text), "\(text.unicodeScalars.map(\.value))")
+        }
+    }
+
     /// ASCII names skip the transliterator (the most of an analysis): it must change nothing in them but case.
     func testTransliterationLeavesASCIIButItsCase() {
         var texts = (0..<128).map { String(Unicode.Scalar(UInt8($0))) }
