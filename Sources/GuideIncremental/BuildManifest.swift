@@ -57,29 +57,56 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// nil when the text is not a whole, unedited manifest.
     public static func decode(_ data: Data) -> BuildManifest? {
-        guard let text = String(data: data, encoding: .utf8) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.popFirst() == Substring(header), let sum = lines.popFirst(), sum.hasPrefix("checksum\t") else {
-            return nil
+        data.withUnsafeBytes { decode($0) }
+    }
+
+    /// Read as bytes, split at tabs and line ends by hand: a large site's manifest is megabytes, and splitting it
+    /// as a `String` (by characters) was most of what an unchanged build of it spent on the manifest.
+    static func decode(_ bytes: UnsafeRawBufferPointer) -> BuildManifest? {
+        let newline = UInt8(ascii: "\n"), tab = UInt8(ascii: "\t")
+        var position = 0
+        func nextLine() -> Slice<UnsafeRawBufferPointer>? {
+            guard position < bytes.count else { return nil }
+            let end = bytes[position...].firstIndex(of: newline) ?? bytes.count
+            defer { position = end + 1 }
+            return bytes[position..<end]
         }
-        let bodyStart = text.utf8.index(sum.endIndex, offsetBy: 1, limitedBy: text.utf8.endIndex) ?? text.endIndex
-        guard XXH64.hex(XXH64.hash(String(text[bodyStart...]))) == sum.dropFirst("checksum\t".count) else {
-            return nil
-        }
+        func text(_ part: Slice<UnsafeRawBufferPointer>) -> String? { String(validating: part, as: UTF8.self) }
+        let checksumField = Array("checksum\t".utf8)
+        guard let first = nextLine(), first.elementsEqual(header.utf8), let sum = nextLine(),
+            sum.starts(with: checksumField)
+        else { return nil }
+        let body = UnsafeRawBufferPointer(rebasing: bytes[min(position, bytes.count)...])
+        guard let expected = text(sum.dropFirst(checksumField.count)), XXH64.hex(XXH64.hash(body)) == expected
+        else { return nil }
+
         var manifest = BuildManifest()
         var last: String?
-        for line in lines where !line.isEmpty {
-            let fields = line.split(separator: "\t", maxSplits: 6, omittingEmptySubsequences: false)
-            if fields[0] == "link", let path = last {
-                manifest.files[path]?.fragments.append(String(line.dropFirst("link\t".count)))
+        let linkField = Array("link\t".utf8), fileField = Array("file\t".utf8)
+        while let line = nextLine() {
+            if line.isEmpty { continue }
+            if line.starts(with: linkField), let path = last {
+                guard let fragment = text(line.dropFirst(linkField.count)) else { return nil }
+                manifest.files[path]?.fragments.append(fragment)
                 continue
             }
-            guard fields.count == 7, fields[0] == "file", let hash = UInt64(fields[1], radix: 16),
-                let size = Int(fields[2]), let modified = Int64(fields[3]), let inode = UInt64(fields[4])
+            guard line.starts(with: fileField) else { return nil }
+            // Six fields after "file", the path last (it never holds a tab, but may hold anything else).
+            var fields: [Slice<UnsafeRawBufferPointer>] = []
+            var start = line.startIndex + fileField.count
+            while fields.count < 5, let end = line[start...].firstIndex(of: tab) {
+                fields.append(line[start..<end])
+                start = end + 1
+            }
+            fields.append(line[start...])
+            guard fields.count == 6, let hashText = text(fields[0]), let hash = UInt64(hashText, radix: 16),
+                let sizeText = text(fields[1]), let size = Int(sizeText),
+                let modifiedText = text(fields[2]), let modified = Int64(modifiedText),
+                let inodeText = text(fields[3]), let inode = UInt64(inodeText),
+                let keyText = text(fields[4]), let path = text(fields[5])
             else { return nil }
-            let key = fields[5] == "-" ? nil : UInt64(fields[5], radix: 16)
-            guard fields[5] == "-" || key != nil else { return nil }
-            let path = String(fields[6])
+            let key = keyText == "-" ? nil : UInt64(keyText, radix: 16)
+            guard keyText == "-" || key != nil else { return nil }
             manifest.files[path] = Entry(
                 hash: hash, stamp: FileStamp(size: size, modified: modified, inode: inode), key: key)
             last = path
@@ -136,16 +163,13 @@ public struct PreviousOutput: Sendable {
     /// reports (written by `--report` after the site) are not the site's.
     public func strangers() -> [String] {
         var found: [String] = []
+        let base = root.path
         func walk(_ folder: String) {
-            let path = folder.isEmpty ? root.path : root.path + "/" + folder
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
-                let relative = folder.isEmpty ? name : folder + "/" + name
-                if folder.isEmpty && name == "reports" { continue }
-                var isFolder: ObjCBool = false
-                // Gone since the listing: nothing there to judge.
-                guard FileManager.default.fileExists(atPath: root.path + "/" + relative, isDirectory: &isFolder)
-                else { continue }
-                if isFolder.boolValue {
+            for entry in FolderListing.entries(of: folder.isEmpty ? base : base + "/" + folder) ?? []
+            where !entry.name.hasPrefix(".") {
+                if folder.isEmpty && entry.name == "reports" { continue }
+                let relative = folder.isEmpty ? entry.name : folder + "/" + entry.name
+                if entry.isFolder {
                     walk(relative)
                 } else if manifest.files[relative] == nil {
                     found.append(relative)

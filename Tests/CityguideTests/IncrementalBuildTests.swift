@@ -49,6 +49,27 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
 
+    /// A file put into the output by hand, deep in it, is the one change a build finds: the site is made again
+    /// without it. Hidden files are not the site's, and are left alone.
+    func testAFileLeftInTheOutputIsFoundAndRemoved() throws {
+        let site = try sampleSite()
+        defer { site.remove() }
+        try site.build()
+        let clean = snapshot(site.output)
+        try site.write("Output/.well-known/security.txt", "Contact: mailto:team@example.org")
+        let hidden = try site.build()
+        XCTAssertTrue(hidden.published.unchanged, hidden.text)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.output.path + "/.well-known/security.txt"))
+
+        try site.write("Output/berlin/coffee/notes.txt", "left here by hand")
+        let stray = try site.build()
+        XCTAssertFalse(stray.published.unchanged, "the stray file is found")
+        XCTAssertEqual(stray.published.written, 0, "every page is as it was: \(stray.text)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path + "/berlin/coffee/notes.txt"))
+        XCTAssertTrue(snapshot(site.output) == clean, "the site is as the build made it, and nothing else")
+        XCTAssertTrue(try site.build().published.unchanged)
+    }
+
     func testOneChangedCityRendersOnlyWhatShowsIt() throws {
         let site = try sampleSite()
         defer { site.remove() }
@@ -177,6 +198,32 @@ final class IncrementalBuildTests: XCTestCase {
         try site.builder(output: whole).build()
         XCTAssertTrue(snapshot(site.output) == snapshot(whole))
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
+    }
+
+    /// A manifest reads back as it was written (links, files made without rendering, paths outside ASCII, times
+    /// before 1970); one cut short, or with any byte changed, is not trusted.
+    func testTheManifestReadsBackWhatItWroteAndNothingElse() {
+        let manifest = BuildManifest(files: [
+            "index.html": .init(hash: 0x0123_4567_89AB_CDEF, stamp: .init(size: 8168, modified: 1, inode: 2), key: 7),
+            "assets/style.css": .init(
+                hash: .max, stamp: .init(size: 0, modified: -5_000_000_000, inode: .max), key: nil),
+            "são-paulo/café/index.html": .init(
+                hash: 1, stamp: .init(size: 54_393, modified: 1_795_472_513_797_524_054, inode: 16_252_971), key: 0,
+                fragments: ["12\tberlin/index.html#map\tberlin/index.html\tmap", "40\t../#top\tindex.html\ttop"]),
+        ])
+        let data = manifest.encoded()
+        XCTAssertEqual(BuildManifest.decode(data), manifest)
+        XCTAssertEqual(BuildManifest.decode(BuildManifest().encoded()), BuildManifest())
+        XCTAssertNil(BuildManifest.decode(Data()))
+        let bytes = [UInt8](data)
+        for cut in stride(from: 0, to: bytes.count - 1, by: 7) {
+            XCTAssertNil(BuildManifest.decode(Data(bytes[..<cut])), "cut at byte \(cut)")
+        }
+        for index in stride(from: 0, to: bytes.count, by: 5) {
+            var changed = bytes
+            changed[index] = changed[index] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+            XCTAssertNil(BuildManifest.decode(Data(changed)), "byte \(index) changed")
+        }
     }
 
     func testXXH64KnownValues() {
