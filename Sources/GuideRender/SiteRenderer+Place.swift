@@ -131,11 +131,16 @@ extension SiteRenderer {
         view["has_nearby"] = !nearby.isEmpty
         view["nearby_label"] =
             "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
-        var legend =
-            firstList.flatMap { tables.legends[$0.id] }
-            ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
-        for index in neighbors.indices where neighbors[index].place.id == p.id { legend[index]["current"] = true }
-        view["legend"] = legend
+        let shared = firstList.flatMap { tables.legends[$0.id] }
+        var legend = shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        let current = Set(neighbors.indices.filter { neighbors[$0].place.id == p.id })
+        for index in current { legend[index]["current"] = true }
+        view[LegendMemo.entriesKey] = legend
+        if templates.legendsOnce, let list = firstList, let shared, !shared.isEmpty {
+            view["legend"] = tables.legendMemo.legend(list: list.id, entries: shared, current: current)
+        } else {
+            view["legend"] = legend
+        }
         return view
     }
 }

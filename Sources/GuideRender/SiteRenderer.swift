@@ -164,6 +164,7 @@ public struct SiteRenderer: Sendable {
             id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city,
             root: root)
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
         view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
@@ -272,6 +273,7 @@ public struct SiteRenderer: Sendable {
         view["why"] = hood.why
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view["legend"] = view["entries"]
+        view[LegendMemo.entriesKey] = view["entries"]
         view["map"] = values.map(
             id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)", places: places, city: city,
             root: root,

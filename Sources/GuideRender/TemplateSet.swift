@@ -30,12 +30,30 @@ public struct TemplateSet: Sendable {
     let origins: [String: String]
     /// A hash of every template and asset: the part of each page's inputs that the templates are.
     public let digest: UInt64
+    /// Whether a legend's entries may be rendered once per list (`LegendMemo`).
+    let legendsOnce: Bool
 
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
     /// The built-in templates, overridden by `folder`'s.
     public static func load(folder: URL?, label: String) throws -> TemplateSet {
         try load(builtin: BuiltinFiles.templates, folder: folder, label: label)
+    }
+
+    /// Whether a legend's entries can be rendered once per list, each alone (`LegendMemo`): not when a template
+    /// that names the legend changes delimiters or content type (each template starts with the defaults again),
+    /// nor when any template indents a partial, parent or block, whose indent Mustache adds inside the page.
+    static func legendsRenderOnce(_ texts: [String]) -> Bool {
+        for text in texts {
+            if text.contains("{{=") || text.contains("{{%"), text.contains("legend") { return false }
+            for line in text.split(whereSeparator: \.isNewline) {
+                let rest = line.drop { $0 == " " || $0 == "\t" }
+                if rest.count < line.count, rest.hasPrefix("{{>") || rest.hasPrefix("{{<") || rest.hasPrefix("{{$") {
+                    return false
+                }
+            }
+        }
+        return true
     }
 
     /// The built-in templates, for `cityguide init --templates`: relative path → bytes.
@@ -107,7 +125,9 @@ public struct TemplateSet: Sendable {
             digest.add(path)
             digest.mix(XXH64.hash(file.bytes))
         }
-        return TemplateSet(library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value)
+        return TemplateSet(
+            library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value,
+            legendsOnce: legendsRenderOnce(texts.values.map(\.text)))
     }
 
     static func syntaxError(_ error: MustacheTemplate.ParserError, lineOffset: Int, file: String) -> TemplateError {

@@ -10,18 +10,6 @@ import XCTest
 /// The second build of a night: what did not change is not rendered or written again, what changed is, and an
 /// output someone edited by hand is put back.
 final class IncrementalBuildTests: XCTestCase {
-    /// The sample's four cities as a recorded folder the test can change.
-    func sampleSite() throws -> TestSite {
-        let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
-        let site = try TestSite(config: config, copyTemplates: false)
-        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("data"))
-        try FileManager.default.copyItem(
-            at: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample"),
-            to: site.dir.appendingPathComponent("data"))
-        return site
-    }
-
     /// Tonight Berlin is warmer.
     func warmerBerlin(_ site: TestSite) throws {
         let weather = site.dir.appendingPathComponent("data/berlin/weather.json")
@@ -30,7 +18,7 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     func testAnUnchangedRebuildWritesNothing() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         let first = try site.build()
         XCTAssertFalse(first.published.unchanged)
@@ -52,7 +40,7 @@ final class IncrementalBuildTests: XCTestCase {
     /// A file put into the output by hand, deep in it, is the one change a build finds: the site is made again
     /// without it. Hidden files are not the site's, and are left alone.
     func testAFileLeftInTheOutputIsFoundAndRemoved() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         try site.build()
         let clean = snapshot(site.output)
@@ -71,7 +59,7 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     func testOneChangedCityRendersOnlyWhatShowsIt() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         try site.build()
         let before = fileStamps(site.output)
@@ -108,7 +96,7 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     func testAHandEditedOutputIsRepaired() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         try site.build()
         let clean = snapshot(site.output)
@@ -138,7 +126,7 @@ final class IncrementalBuildTests: XCTestCase {
     }
 
     func testTemplatesAndADamagedManifestRenderEverything() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         let first = try site.build()
         try site.write("Templates/assets/extra.css", "p { margin: 0 }")
@@ -159,7 +147,7 @@ final class IncrementalBuildTests: XCTestCase {
     /// A large site goes through the pipeline a few cities at a time (fetched, analysed, written, let go): built
     /// one city at a time, the sample is the same site, and a later night keeps what did not change.
     func testCitiesInBatchesMakeTheSameSite() throws {
-        let site = try sampleSite()
+        let site = try recordedSampleSite()
         defer { site.remove() }
         var oneByOne = site.builder()
         oneByOne.citiesPerBatch = 1

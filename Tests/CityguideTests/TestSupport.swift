@@ -105,6 +105,18 @@ func snapshot(_ root: URL) -> [String: Data] {
     return files
 }
 
+/// The sample's four cities as a recorded folder a test can change, with the built-in templates.
+func recordedSampleSite() throws -> TestSite {
+    let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
+    let site = try TestSite(config: config, copyTemplates: false)
+    try FileManager.default.removeItem(at: site.dir.appendingPathComponent("data"))
+    try FileManager.default.copyItem(
+        at: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample"),
+        to: site.dir.appendingPathComponent("data"))
+    return site
+}
+
 /// A small recorded site: one city, two categories, one of them with a single result.
 let smallConfig = """
     title: Test Guide
