@@ -13,69 +13,83 @@ final class LegendMemo: @unchecked Sendable {  // Every access holds the lock.
     /// What a legend's section is rendered with; the list is as `legend` was before, with the page's place current.
     static let entriesKey = "legend_entries"
 
-    private struct Key: Hashable {
-        var list: String
-        var index: Int
-        var current: Bool
-        var section: String
-    }
-
     private struct Section: Hashable {
         var list: String
         var text: String
     }
 
+    /// A list's section: how its entries render, each as it is on most pages and where it is current.
+    private struct Rendering {
+        /// Nil when an entry alone cannot render the section as the page would.
+        var template: MustacheTemplate?
+        var plain: [String?]
+        var current: [Int: String] = [:]
+    }
+
     private let lock = NSLock()
-    /// By list and section text: its template when an entry alone renders it as the page would, nil when not.
-    private var sections: [Section: MustacheTemplate?] = [:]
     /// By list id: the names every entry of the list has.
     private var names: [String: Set<String>] = [:]
-    private var rendered: [Key: String] = [:]
+    /// By list and section text: one look per page, not one per entry.
+    private var renderings: [Section: Rendering] = [:]
 
     /// The value a page's `legend` is: `entries` of list `list`, those at `current` marked so.
     func legend(list: String, entries: [View], current: Set<Int>) -> MustacheLambda {
         MustacheLambda { [self] section in
-            guard let template = template(for: section, list: list, entries: entries) else {
+            let key = Section(list: list, text: section)
+            var rendering = known(key, entries: entries)
+            guard let template = rendering.template, rendering.plain.count == entries.count else {
                 return HTMLEscaping.pragma + "{{#\(Self.entriesKey)}}" + section + "{{/\(Self.entriesKey)}}"
             }
+            // Entries not rendered yet are rendered outside the lock, then kept.
+            var made = false
             var out = ""
             for index in entries.indices {
-                let key = Key(list: list, index: index, current: current.contains(index), section: section)
-                lock.lock()
-                let kept = rendered[key]
-                lock.unlock()
-                if let kept {
-                    out += kept
+                let isCurrent = current.contains(index)
+                if let text = isCurrent ? rendering.current[index] : rendering.plain[index] {
+                    out += text
                     continue
                 }
                 var entry = entries[index]
-                entry["current"] = key.current
+                entry["current"] = isCurrent
                 let text = template.render(BudgetedView(values: entry, budget: RenderBudget()))
-                lock.lock()
-                rendered[key] = text
-                lock.unlock()
+                if isCurrent { rendering.current[index] = text } else { rendering.plain[index] = text }
+                made = true
                 out += text
             }
+            if made { keep(key, rendering) }
             // Not a `String`: swift-mustache would read that as a template. Printed as it is.
             return Rendered(text: out)
         }
     }
 
-    private func template(for section: String, list: String, entries: [View]) -> MustacheTemplate? {
+    /// What is known of a list's section; the first time, whether an entry alone can render it.
+    private func known(_ key: Section, entries: [View]) -> Rendering {
         lock.lock()
         defer { lock.unlock() }
-        let key = Section(list: list, text: section)
-        if let known = sections[key] { return known }
-        if names[list] == nil {
+        if let rendering = renderings[key] { return rendering }
+        if names[key.list] == nil {
             var common = Set(entries.first?.keys ?? [:].keys)
             for entry in entries.dropFirst() { common.formIntersection(entry.keys) }
-            names[list] = common
+            names[key.list] = common
         }
         let template =
-            Self.readsOnly(names[list] ?? [], section)
-            ? try? MustacheTemplate(string: HTMLEscaping.pragma + section) : nil
-        sections[key] = template
-        return template
+            Self.readsOnly(names[key.list] ?? [], key.text)
+            ? try? MustacheTemplate(string: HTMLEscaping.pragma + key.text) : nil
+        let rendering = Rendering(template: template, plain: Array(repeating: nil, count: entries.count))
+        renderings[key] = rendering
+        return rendering
+    }
+
+    /// Adds what a page rendered to what is known (another page may have added other entries meanwhile).
+    private func keep(_ key: Section, _ rendering: Rendering) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var kept = renderings[key] else { return }
+        for (index, text) in zip(kept.plain.indices, rendering.plain) where kept.plain[index] == nil {
+            kept.plain[index] = text
+        }
+        kept.current.merge(rendering.current) { old, _ in old }
+        renderings[key] = kept
     }
 
     /// Whether every tag of `section` is a comment, or a variable or section named by one of `names`: then an
