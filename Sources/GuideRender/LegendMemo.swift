@@ -18,12 +18,20 @@ final class LegendMemo: @unchecked Sendable {  // Every access holds the lock.
         var text: String
     }
 
+    /// An entry as rendered, and what rendering it spent: each page that shows it spends that again, so a page
+    /// costs its budget what it would have cost rendered whole, and one that would be refused still is.
+    private struct Entry {
+        var text: String
+        var lookups: Int
+        var bytes: Int
+    }
+
     /// A list's section: how its entries render, each as it is on most pages and where it is current.
     private struct Rendering {
         /// Nil when an entry alone cannot render the section as the page would.
         var template: MustacheTemplate?
-        var plain: [String?]
-        var current: [Int: String] = [:]
+        var plain: [Entry?]
+        var current: [Int: Entry] = [:]
     }
 
     private let lock = NSLock()
@@ -32,8 +40,9 @@ final class LegendMemo: @unchecked Sendable {  // Every access holds the lock.
     /// By list and section text: one look per page, not one per entry.
     private var renderings: [Section: Rendering] = [:]
 
-    /// The value a page's `legend` is: `entries` of list `list`, those at `current` marked so.
-    func legend(list: String, entries: [View], current: Set<Int>) -> MustacheLambda {
+    /// The value a page's `legend` is: `entries` of list `list`, those at `current` marked so, spent from the
+    /// page's `budget`.
+    func legend(list: String, entries: [View], current: Set<Int>, budget: RenderBudget) -> MustacheLambda {
         MustacheLambda { [self] section in
             let key = Section(list: list, text: section)
             var rendering = known(key, entries: entries)
@@ -45,16 +54,24 @@ final class LegendMemo: @unchecked Sendable {  // Every access holds the lock.
             var out = ""
             for index in entries.indices {
                 let isCurrent = current.contains(index)
-                if let text = isCurrent ? rendering.current[index] : rendering.plain[index] {
-                    out += text
-                    continue
+                var rendered = isCurrent ? rendering.current[index] : rendering.plain[index]
+                if rendered == nil {
+                    var values = entries[index]
+                    values["current"] = isCurrent
+                    let alone = RenderBudget()
+                    let text = template.render(BudgetedView(values: values, budget: alone))
+                    let entry = Entry(text: text, lookups: alone.spent.lookups, bytes: alone.spent.bytes)
+                    if isCurrent { rendering.current[index] = entry } else { rendering.plain[index] = entry }
+                    made = true
+                    rendered = entry
                 }
-                var entry = entries[index]
-                entry["current"] = isCurrent
-                let text = template.render(BudgetedView(values: entry, budget: RenderBudget()))
-                if isCurrent { rendering.current[index] = text } else { rendering.plain[index] = text }
-                made = true
-                out += text
+                guard let entry = rendered, budget.spend(lookups: entry.lookups, bytes: entry.bytes) else {
+                    // The page is refused for its cost, as it would have been rendered whole; the next page of the
+                    // list finds what this one rendered.
+                    if made { keep(key, rendering) }
+                    return Rendered(text: "")
+                }
+                out += entry.text
             }
             if made { keep(key, rendering) }
             // Not a `String`: swift-mustache would read that as a template. Printed as it is.

@@ -9,17 +9,32 @@ final class RenderBudget {
     static let lookups = 200_000
     static let bytes = 64_000_000
 
-    private(set) var lookupsLeft = RenderBudget.lookups
-    private(set) var bytesLeft = RenderBudget.bytes
+    private let allowed: (lookups: Int, bytes: Int)
+    private(set) var lookupsLeft: Int
+    private(set) var bytesLeft: Int
+
+    init(lookups: Int = RenderBudget.lookups, bytes: Int = RenderBudget.bytes) {
+        allowed = (lookups, bytes)
+        lookupsLeft = lookups
+        bytesLeft = bytes
+    }
 
     var exhausted: Bool { lookupsLeft < 0 || bytesLeft < 0 }
 
     /// One lookup that yields `bytes` of text (0 for anything else).
     func spend(bytes: Int) -> Bool {
-        lookupsLeft -= 1
+        spend(lookups: 1, bytes: bytes)
+    }
+
+    /// What a part of the page cost when it was rendered elsewhere (a legend entry rendered once per list).
+    func spend(lookups: Int, bytes: Int) -> Bool {
+        lookupsLeft -= lookups
         bytesLeft -= bytes
         return !exhausted
     }
+
+    /// What was spent so far.
+    var spent: (lookups: Int, bytes: Int) { (allowed.lookups - lookupsLeft, allowed.bytes - bytesLeft) }
 }
 
 /// A view dictionary whose lookups are counted against a budget; what it hands out is wrapped the same way.

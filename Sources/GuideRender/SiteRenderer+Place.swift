@@ -38,7 +38,7 @@ extension SiteRenderer {
         }
     }
 
-    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> View {
+    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables, budget: RenderBudget) -> View {
         let root = Self.placeRoot
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         let path = values.placePath(city, item)
@@ -137,7 +137,8 @@ extension SiteRenderer {
         for index in current { legend[index]["current"] = true }
         view[LegendMemo.entriesKey] = legend
         if templates.legendsOnce, let list = firstList, let shared, !shared.isEmpty {
-            view["legend"] = tables.legendMemo.legend(list: list.id, entries: shared, current: current)
+            view["legend"] = tables.legendMemo.legend(
+                list: list.id, entries: shared, current: current, budget: budget)
         } else {
             view["legend"] = legend
         }

@@ -40,8 +40,8 @@ public struct SiteRenderer: Sendable {
     /// - Returns: `TemplateError` when a template makes the page too costly to render.
     public func render(_ job: Job) -> Result<Page, TemplateError> {
         let path = path(job)
-        let (template, view) = context(job)
         let budget = RenderBudget()
+        let (template, view) = context(job, budget: budget)
         let html = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: template) ?? ""
         guard !budget.exhausted else {
             return .failure(
@@ -59,7 +59,8 @@ public struct SiteRenderer: Sendable {
     var values: ViewValues { ViewValues(site: site) }
 
     /// The template and the values of a page.
-    func context(_ job: Job) -> (String, View) {
+    /// - Parameter budget: what the page may cost, for the parts of it rendered ahead (the legend).
+    func context(_ job: Job, budget: RenderBudget) -> (String, View) {
         switch job {
         case .home: return ("home", home())
         case .notFound: return ("not-found", notFound())
@@ -75,7 +76,7 @@ public struct SiteRenderer: Sendable {
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
         case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
         case .place(let c, let id):
-            return ("place", place(guides[c], guides[c].places[id]!, tables: tables(c)))
+            return ("place", place(guides[c], guides[c].places[id]!, tables: tables(c), budget: budget))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Mustache
 import XCTest
 
 @testable import GuideRender
@@ -58,6 +59,28 @@ final class LegendTests: XCTestCase {
             String(decoding: page, as: UTF8.self).contains(
                 "<li value=\"8\" class=\"current\"><a href=\"../../../berlin/places/alder-roasters/index.html\">"),
             "each page marks its own place")
+    }
+
+    /// A legend that makes its page too costly is refused as it was when each page rendered it: its entries,
+    /// rendered once, still count against every page that shows them, the pages after the first included.
+    func testALegendCostsEveryPageThatShowsIt() throws {
+        HTMLEscaping.register()
+        let memo = LegendMemo()
+        let entries: [[String: Any]] = (1...12).map { ["number": $0, "name": "Place \($0)", "current": false] }
+        let template = try MustacheTemplate(string: "<ol>{{#legend}}<li>{{number}}. {{name}}</li>{{/legend}}</ol>")
+        func page(allowing lookups: Int) -> (html: String, exhausted: Bool) {
+            let budget = RenderBudget(lookups: lookups)
+            let legend = memo.legend(list: "coffee", entries: entries, current: [2], budget: budget)
+            let html = template.render(BudgetedView(values: ["legend": legend], budget: budget))
+            return (html, budget.exhausted)
+        }
+        // The page's own lookup of `legend`, then two per entry.
+        let first = page(allowing: 25)
+        XCTAssertFalse(first.exhausted)
+        XCTAssertTrue(first.html.hasPrefix("<ol><li>1. Place 1</li><li>2. Place 2</li>"), first.html)
+        XCTAssertTrue(first.html.hasSuffix("<li>12. Place 12</li></ol>"), first.html)
+        XCTAssertEqual(page(allowing: 25).html, first.html, "the second page reads what the first rendered")
+        XCTAssertTrue(page(allowing: 24).exhausted, "and still spends what rendering it cost")
     }
 
     /// An indented partial is indented line by line inside the page, which an entry rendered alone cannot know:
