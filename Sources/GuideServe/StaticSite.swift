@@ -18,7 +18,15 @@ struct StaticSite: HTTPHandler {
                 statusCode: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: Data("GET only\n".utf8))
         }
-        switch request.path {
+        // Decoded here, once, from the path as sent, for every route. FlyingFox's `path` drops a trailing slash
+        // (so `/berlin/` redirected to itself), is empty for a malformed escape such as `%ff` (which served the
+        // home page), and is decoded already (a second decoding turns `%2561` into `a`).
+        guard let path = request.target.path().removingPercentEncoding else {
+            return HTTPResponse(
+                statusCode: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: Data("The path is not valid percent-encoded UTF-8.\n".utf8))
+        }
+        switch path {
         case Self.eventsPath:
             return HTTPResponse(
                 statusCode: .ok,
@@ -30,14 +38,6 @@ struct StaticSite: HTTPHandler {
                 headers: [.contentType: "text/javascript; charset=utf-8", .init("Cache-Control"): "no-store"],
                 body: Data(Self.script.utf8))
         default:
-            // Decoded here, once, from the path as sent. FlyingFox's `path` drops a trailing slash (so `/berlin/`
-            // redirected to itself), is empty for a malformed escape such as `%ff` (which served the home page),
-            // and is decoded already (a second decoding turns `%2561` into `a`).
-            guard let path = request.target.path().removingPercentEncoding else {
-                return HTTPResponse(
-                    statusCode: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: Data("The path is not valid percent-encoded UTF-8.\n".utf8))
-            }
             return file(path)
         }
     }
