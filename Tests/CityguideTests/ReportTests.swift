@@ -7,17 +7,23 @@ import XCTest
 /// The nightly report as its readers get it: the .eml read back by Python's email package, the HTML free of
 /// anything a mail client would fetch, and delivery to a real SMTP server (aiosmtpd) on loopback.
 final class ReportTests: XCTestCase {
-    /// Two nights built; the second with `--report`.
+    /// Two nights built; the second with `--report`. The site is removed again when either build throws.
     func twoNights(extra: String = "", report: ReportRequest = ReportRequest()) throws -> (TestSite, BuildSummary) {
         let site = try NightlyChangesTests.nights()
-        try site.write("site.yaml", try NightlyChangesTests.config("nights/19", extra: extra))
-        try site.builder(date: "2026-11-19").build()
-        try site.write("site.yaml", try NightlyChangesTests.config("nights/20", extra: extra))
-        var builder = site.builder(date: "2026-11-20")
-        builder.report = report
-        builder.deliveryRetryDelay = 0.05
-        builder.environment = ["CITYGUIDE_SMTP_PASSWORD": "s3cret-Pa55"]
-        return (site, try builder.build())
+        do {
+            try site.write("site.yaml", try NightlyChangesTests.config("nights/19", extra: extra))
+            try site.builder(date: "2026-11-19").build()
+            try site.write("site.yaml", try NightlyChangesTests.config("nights/20", extra: extra))
+            var builder = site.builder(date: "2026-11-20")
+            builder.report = report
+            builder.deliveryRetryDelay = 0.05
+            builder.environment = ["CITYGUIDE_SMTP_PASSWORD": "s3cret-Pa55"]
+            return (site, try builder.build())
+        } catch {
+            // The caller removes the site only when it gets it; a test expecting the throw would leave it in /tmp.
+            site.remove()
+            throw error
+        }
     }
 
     func testTheMessageParsesBackIntoItsParts() throws {
