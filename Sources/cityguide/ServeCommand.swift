@@ -47,22 +47,9 @@ struct ServeCommand: ParsableCommand {
         server.build()
         let address = "http://127.0.0.1:\(server.port)/"
         FileHandle.standardOutput.write(Data("Serving \(output) at \(address) (Ctrl-C to stop)\n".utf8))
-        if open { openBrowser(address) }
-        server.watch { true }
-    }
-
-    func openBrowser(_ address: String) {
-        let process = Process()
-        #if os(macOS)
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/open")
-        #else
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        #endif
-        process.arguments = (process.executableURL?.path == "/usr/bin/env" ? ["xdg-open"] : []) + [address]
-        do {
-            try process.run()
-        } catch {
-            printErr("warning: could not open a browser (\(error)); open \(address) yourself")
+        if open {
+            BrowserOpener.open(address, environment: ProcessInfo.processInfo.environment) { printErr($0) }
         }
+        server.watch { true }
     }
 }
