@@ -166,7 +166,7 @@ public struct AssemblyPlan: Sendable {
         for part in parts {
             let root = part.folder.standardizedFileURL.path
             for file in part.summary.files {
-                guard let hash = UInt64(file.hash, radix: 16), Self.safe(file.path) else {
+                guard let hash = UInt64(file.hash, radix: 16), file.size >= 0, Self.safe(file.path) else {
                     problems.append(
                         "\(part.label)/\(ShardSummary.fileName): error: the entry for '\(file.path)' is not valid\n"
                             + "  fix: build this shard again; the file is written by cityguide and not meant to be edited"

@@ -130,21 +130,6 @@ public final class StagingFolder: @unchecked Sendable {
         return try write(relative, bytes)
     }
 
-    /// Puts a copy of a file from elsewhere (a shard's folder) at `relative`. Not a hard link: the published site
-    /// must not change when someone edits the folder it came from.
-    @discardableResult
-    public func copy(_ relative: String, from source: String) throws -> FileStamp {
-        let target = try prepare(relative)
-        guard cityguide_copy_file(source, target) == 0, let stamp = FileStamp.of(target) else {
-            throw WriteError(
-                path: source, problem: "it could not be copied (\(String(cString: strerror(errno))))",
-                fix:
-                    "check that the folder is complete and readable, and free disk space; the previous output was left as it was"
-            )
-        }
-        return stamp
-    }
-
     /// The target's path, its folders made; refuses paths that would leave the staging folder.
     private func prepare(_ relative: String) throws -> String {
         let url = try SiteWriter.contained(relative, in: path)

@@ -208,6 +208,20 @@ final class ShardTests: XCTestCase {
         let original = try Data(contentsOf: pageURL)
         try (original + Data("<!-- edited -->".utf8)).write(to: pageURL)
         refused([1, 2], "it changed since the shard was built")
+        // The same size, one byte changed: only its bytes tell. An output that already has the page as the shard
+        // wrote it keeps its own copy; a new one is not made.
+        var flipped = original
+        flipped[flipped.count - 20] ^= 0x20
+        try flipped.write(to: pageURL)
+        let fresh = site.dir.appendingPathComponent("Fresh")
+        XCTAssertThrowsError(try assemble(site, [1, 2], into: fresh)) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(pageURL.path): error: it changed since the shard was built (its bytes are not the ones it wrote)\n"
+                    + "  fix: build the shard again rather than editing its output; the previous output was left as it was"
+            )
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh.path))
         try original.write(to: pageURL)
 
         // The config lost a city since the shards were built.
@@ -221,6 +235,48 @@ final class ShardTests: XCTestCase {
         refused([1, 2], config: "retitled.yaml", "another title, base_url or units")
 
         XCTAssertNoThrow(try assemble(site, [2, 1], into: assembled))
+    }
+
+    func testASummaryEntryThatNoShardWritesIsRefused() throws {
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
+        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let output = site.dir.appendingPathComponent("Assembled")
+        // Paths that would leave the output or hide in it, a hash that is no hash, a size no file has.
+        let outside = site.dir.appendingPathComponent("outside.html").path
+        let edits: [(String, (inout ShardSummary.File) -> Void)] = [
+            ("../../outside.html", { $0.path = "../../outside.html" }),
+            (outside, { $0.path = outside }),
+            ("berlin/.hidden", { $0.path = "berlin/.hidden" }),
+            ("berlin//index.html", { $0.path = "berlin//index.html" }),
+            ("berlin/\0/index.html", { $0.path = "berlin/\0/index.html" }),
+            (
+                "berlin/index.html",
+                {
+                    $0.path = "berlin/index.html"; $0.hash = "not hex"
+                }
+            ),
+            (
+                "berlin/index.html",
+                {
+                    $0.path = "berlin/index.html"; $0.size = -1
+                }
+            ),
+        ]
+        for (shown, edit) in edits {
+            var summary = good
+            edit(&summary.files[0])
+            try summary.encoded().write(to: summaryURL)
+            XCTAssertThrowsError(try assemble(site, [1, 2], into: output), shown) { error in
+                XCTAssertTrue("\(error)".contains("error: the entry for '\(shown)' is not valid"), "\(error)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path), shown)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: outside), shown)
+        }
+        try good.encoded().write(to: summaryURL)
+        XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
     func testACityStaysOnItsShard() throws {

@@ -9,8 +9,4 @@ int cityguide_exchange(const char *a, const char *b);
 /// with errno set.
 int cityguide_syncfs(int fd);
 
-/// Copies `source` to `target` (created or truncated, mode 0644): copy_file_range on Linux (in the kernel, and
-/// a reflink on file systems that have them), read and write elsewhere. Returns 0, or -1 with errno set.
-int cityguide_copy_file(const char *source, const char *target);
-
 #endif
