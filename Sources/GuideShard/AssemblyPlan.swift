@@ -168,7 +168,7 @@ public struct AssemblyPlan: Sendable {
             for file in part.summary.files {
                 guard let hash = UInt64(file.hash, radix: 16), file.size >= 0, Self.safe(file.path) else {
                     problems.append(
-                        "\(part.label)/\(ShardSummary.fileName): error: the entry for '\(file.path)' is not valid\n"
+                        "\(part.label)/\(ShardSummary.fileName): error: the entry for '\(Self.shown(file.path))' is not valid\n"
                             + "  fix: build this shard again; the file is written by cityguide and not meant to be edited"
                     )
                     continue
@@ -177,20 +177,20 @@ public struct AssemblyPlan: Sendable {
                 var info = stat()
                 guard stat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
                     problems.append(
-                        "\(part.label)/\(file.path): error: the shard lists this file but it is missing\n"
+                        "\(part.label)/\(Self.shown(file.path)): error: the shard lists this file but it is missing\n"
                             + "  fix: copy the shard's whole folder, or build the shard again")
                     continue
                 }
                 guard Int(info.st_size) == file.size else {
                     problems.append(
-                        "\(part.label)/\(file.path): error: it changed since the shard was built "
+                        "\(part.label)/\(Self.shown(file.path)): error: it changed since the shard was built "
                             + "(\(info.st_size) bytes, the shard wrote \(file.size))\n"
                             + "  fix: build the shard again rather than editing its output")
                     continue
                 }
                 if let other = files[file.path], other.hash != hash {
                     problems.append(
-                        "\(part.label)/\(file.path): error: \(owners[file.path] ?? "") has another file at the same path\n"
+                        "\(part.label)/\(Self.shown(file.path)): error: \(owners[file.path] ?? "") has another file at the same path\n"
                             + "  fix: give the cities different slugs in \(expected.configName)")
                     continue
                 }
@@ -207,6 +207,17 @@ public struct AssemblyPlan: Sendable {
         return AssemblyPlan(
             site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
             files: files.values.sorted { $0.path < $1.path })
+    }
+
+    /// A path from a summary as a message shows it: control characters escaped (a NUL would vanish in the
+    /// terminal) and a path too long to read cut in the middle.
+    static func shown(_ path: String) -> String {
+        var out = ""
+        for scalar in path.unicodeScalars {
+            out += scalar.value < 0x20 || scalar.value == 0x7F ? scalar.escaped(asASCII: true) : String(scalar)
+        }
+        guard out.count > 160 else { return out }
+        return out.prefix(100) + "…(\(out.count - 140) characters)…" + out.suffix(40)
     }
 
     /// A path a shard may have written: relative, without `..`, empty or hidden parts.

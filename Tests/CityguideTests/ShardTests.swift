@@ -244,30 +244,29 @@ final class ShardTests: XCTestCase {
         let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
         let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
         let output = site.dir.appendingPathComponent("Assembled")
-        // Paths that would leave the output or hide in it, a hash that is no hash, a size no file has.
+        // Paths that would leave the output or hide in it, a hash that is no hash, a size no file has; the
+        // message shows a NUL and cuts a path too long to read.
         let outside = site.dir.appendingPathComponent("outside.html").path
-        let edits: [(String, (inout ShardSummary.File) -> Void)] = [
-            ("../../outside.html", { $0.path = "../../outside.html" }),
-            (outside, { $0.path = outside }),
-            ("berlin/.hidden", { $0.path = "berlin/.hidden" }),
-            ("berlin//index.html", { $0.path = "berlin//index.html" }),
-            ("berlin/\0/index.html", { $0.path = "berlin/\0/index.html" }),
+        // (as the message shows it, path, hash, size)
+        let page = good.files[0]
+        let edits: [(String, String, String, Int)] = [
+            ("../../outside.html", "../../outside.html", page.hash, page.size),
+            (outside, outside, page.hash, page.size),
+            ("berlin/.hidden", "berlin/.hidden", page.hash, page.size),
+            ("berlin//index.html", "berlin//index.html", page.hash, page.size),
+            (#"berlin/\0/index.html"#, "berlin/\0/index.html", page.hash, page.size),
+            ("berlin/index.html", "berlin/index.html", "not hex", page.size),
+            ("berlin/index.html", "berlin/index.html", page.hash, -1),
             (
-                "berlin/index.html",
-                {
-                    $0.path = "berlin/index.html"; $0.hash = "not hex"
-                }
-            ),
-            (
-                "berlin/index.html",
-                {
-                    $0.path = "berlin/index.html"; $0.size = -1
-                }
+                String(repeating: "./", count: 50) + "…(9860 characters)…" + String(repeating: "./", count: 20),
+                String(repeating: "./", count: 5000), page.hash, page.size
             ),
         ]
-        for (shown, edit) in edits {
+        for (shown, path, hash, size) in edits {
             var summary = good
-            edit(&summary.files[0])
+            summary.files[0].path = path
+            summary.files[0].hash = hash
+            summary.files[0].size = size
             try summary.encoded().write(to: summaryURL)
             XCTAssertThrowsError(try assemble(site, [1, 2], into: output), shown) { error in
                 XCTAssertTrue("\(error)".contains("error: the entry for '\(shown)' is not valid"), "\(error)")
