@@ -205,7 +205,25 @@ public struct SiteBuilder: Sendable {
         for city in config.cities {
             for case .file(let file) in city.eventFeeds { paths.append(file) }
         }
-        return paths
+        // In the form `writtenPaths` gives, so the two compare.
+        return paths.map(\.standardizedFileURL)
+    }
+
+    /// What a build itself writes, as path prefixes: the output, the files beside it (its lock, manifest and
+    /// staging folder), the history and the response cache. `serve` leaves them out of what it watches, or an
+    /// output inside the templates or recorded folder would set off a build after every build.
+    public func writtenPaths() -> [String] {
+        let output = self.output.standardizedFileURL
+        var prefixes = [
+            output.path + "/",
+            output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).").path,
+        ]
+        if let config = try? ConfigLoader.load(file: configFile, displayName: configName, environment: environment) {
+            // The database and its -wal, -shm and -journal files.
+            if let history = config.history { prefixes.append(history.standardizedFileURL.path) }
+            prefixes.append(config.live.cacheDirectory.standardizedFileURL.path + "/")
+        }
+        return prefixes
     }
 
     func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {

@@ -147,4 +147,50 @@ final class ServeTests: XCTestCase {
             to: site.dir.appendingPathComponent("Templates/city.mustache"))
         XCTAssertTrue(late.wait(for: "event: reload"), late.text + messages.value.joined(separator: "\n"))
     }
+
+    /// An output and a history inside the recorded folder: what a build writes is not a change to build again
+    /// for (it once set off a build every few tenths of a second, each reloading the open pages).
+    func testWhatABuildWritesDoesNotSetOffAnother() throws {
+        let site = try TestSite(
+            config: smallConfig + "history: data/history.sqlite\n",
+            files: [
+                "data/san-francisco/places/coffee.json": String(
+                    decoding: try fixture("foursquare-current.json"), as: UTF8.self)
+            ])
+        defer { site.remove() }
+        let messages = Locked<[String]>([])
+        let server = try DevServer(builder: site.builder(output: site.dir.appendingPathComponent("data/site")), port: 0)
+        { messages.value.append($0) }
+        try server.start()
+        defer { server.stop() }
+        XCTAssertTrue(server.build(), messages.value.joined(separator: "\n"))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.dir.appendingPathComponent("data/history.sqlite").path))
+        let watching = Locked(true)
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            server.watch(every: 0.1) { watching.value }
+            stopped.signal()
+        }
+        defer {
+            watching.value = false
+            stopped.wait()
+        }
+        func rebuilds() -> Int { messages.value.filter { $0.hasPrefix("Changed; building again") }.count }
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(rebuilds(), 0, messages.value.joined(separator: "\n"))
+
+        // A real change still builds, once.
+        try site.write(
+            "site.yaml",
+            smallConfig.replacingOccurrences(of: "Test Guide", with: "Retitled") + "history: data/history.sqlite\n")
+        let deadline = Date().addingTimeInterval(20)
+        let home = site.dir.appendingPathComponent("data/site/index.html")
+        while Date() < deadline, !((try? String(contentsOf: home, encoding: .utf8)) ?? "").contains("Retitled") {
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        XCTAssertTrue(try String(contentsOf: home, encoding: .utf8).contains("<title>Retitled</title>"))
+        Thread.sleep(forTimeInterval: 2)
+        XCTAssertEqual(rebuilds(), 1, messages.value.joined(separator: "\n"))
+    }
 }
