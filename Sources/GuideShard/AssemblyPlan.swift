@@ -118,13 +118,22 @@ public struct AssemblyPlan: Sendable {
                     "\(part.label): error: it was built with another title, base_url or units than \(expected.configName) has\n"
                         + "  fix: build every shard and assemble with the same site.yaml")
             } else if summary.site != first.summary.site {
-                let day = { (site: ShardSummary.Site) in
-                    CalendarDay.iso(Date(timeIntervalSince1970: site.buildDate))
+                let (mine, theirs) = (summary.site, first.summary.site)
+                if mine.dataNote == theirs.dataNote, Self.day(mine) == Self.day(theirs) {
+                    // The same night to the eye: without --date or SOURCE_DATE_EPOCH each build takes the moment it
+                    // starts, which the feeds show.
+                    problems.append(
+                        "\(part.label): error: it was built at another moment than \(first.label) "
+                            + "(\(Self.moment(mine)); \(first.label) at \(Self.moment(theirs)))\n"
+                            + "  fix: give every shard the same SOURCE_DATE_EPOCH (set once, e.g. from `date +%s`, "
+                            + "for all of them) or the same --date")
+                } else {
+                    problems.append(
+                        "\(part.label): error: it was built from other data or on another date than \(first.label) "
+                            + "(\(mine.dataNote), \(Self.day(mine)); \(theirs.dataNote), \(Self.day(theirs)))\n"
+                            + "  fix: give every shard the same SOURCE_DATE_EPOCH (or --date) and the same kind of data"
+                    )
                 }
-                problems.append(
-                    "\(part.label): error: it was built from other data or on another date than \(first.label) "
-                        + "(\(summary.site.dataNote), \(day(summary.site)); \(first.summary.site.dataNote), \(day(first.summary.site)))\n"
-                        + "  fix: give every shard the same SOURCE_DATE_EPOCH (or --date) and the same kind of data")
             }
         }
         guard problems.isEmpty else { throw ShardError(problems.joined(separator: "\n")) }
@@ -207,6 +216,20 @@ public struct AssemblyPlan: Sendable {
         return AssemblyPlan(
             site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
             files: files.values.sorted { $0.path < $1.path })
+    }
+
+    static func day(_ site: ShardSummary.Site) -> String {
+        CalendarDay.iso(Date(timeIntervalSince1970: site.buildDate))
+    }
+
+    /// "2026-11-24 01:49:54.610 UTC": to the millisecond, as two shards started apart can differ by less.
+    static func moment(_ site: ShardSummary.Site) -> String {
+        let millis = Int64((site.buildDate * 1000).rounded(.down))
+        let ofDay = (millis % 86_400_000 + 86_400_000) % 86_400_000
+        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let fraction = ofDay % 1000
+        return "\(day(site)) \(two(ofDay / 3_600_000)):\(two(ofDay / 60_000 % 60)):\(two(ofDay / 1000 % 60))."
+            + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction) UTC"
     }
 
     /// A path from a summary as a message shows it: control characters escaped (a NUL would vanish in the

@@ -197,6 +197,17 @@ final class ShardTests: XCTestCase {
         refused([1, 2, 3], "it is shard 3/3 but shard-1 is shard 1/2")
         try buildShard(site, 2, of: 2, date: "2026-11-21")
         refused([1, 2], "on another date")
+        // The same day, a quarter of a second later, as two shards started without SOURCE_DATE_EPOCH: the feeds
+        // would show two moments, so it is refused, and the message shows them (it once showed the same day twice).
+        var later = site.builder(date: "2026-11-20", output: shardFolder(site, 2))
+        later.configFile = site.dir.appendingPathComponent("shard-2.yaml")
+        later.shard = Shard(index: 2, count: 2)
+        later.date = later.date?.addingTimeInterval(0.25)
+        try later.build()
+        refused(
+            [1, 2],
+            "shard-2: error: it was built at another moment than shard-1 "
+                + "(2026-11-20 12:00:00.250 UTC; shard-1 at 2026-11-20 12:00:00.000 UTC)")
         try buildShard(site, 2, of: 2)
 
         // A folder that is no shard, and a shard whose file was changed after it was built.
