@@ -18,7 +18,26 @@ public final class HistoryStore: Sendable {
         configuration.busyMode = .timeout(busySeconds)
         configuration.label = "history"
         queue = try DatabaseQueue(path: file.path, configuration: configuration)
-        try HistorySchema.migrator.migrate(queue)
+        try Self.migrate(queue)
+    }
+
+    /// Brings the file to the current schema. GRDB looks at which migrations are applied before it takes the
+    /// write lock, so two builds opening a new file together (shards of one machine, started at once) both set
+    /// out to create the tables, and the second fails with "table night already exists". Looked at again, the
+    /// other's work is there: a few more tries, one for each migration another build may have applied meanwhile.
+    static func migrate(_ queue: DatabaseQueue) throws {
+        let migrator = HistorySchema.migrator
+        var attempt = 0
+        while true {
+            do {
+                return try migrator.migrate(queue)
+            } catch let error as DatabaseError where attempt < migrator.migrations.count + 1 {
+                attempt += 1
+                // Only when another build did apply something; any other failure is reported as it is.
+                let applied = (try? queue.read { try migrator.appliedIdentifiers($0) }) ?? []
+                if applied.isEmpty { throw error }
+            }
+        }
     }
 
     /// Stores tonight, replacing a night of the same day, and keeps the last `keepDays` days (tonight's included). One

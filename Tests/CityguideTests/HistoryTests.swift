@@ -76,6 +76,50 @@ final class HistoryTests: XCTestCase {
             dir.appendingPathComponent("history.sqlite").path)
         XCTAssertEqual(rows, "3\n", "a forgotten night's places go with it")
     }
+
+    /// Two builds opening a new history at once (shards of one machine started together): the second finds the
+    /// tables the first made between looking for them and making them, and uses them. It once gave up with
+    /// "table night already exists", and its cities went unrecorded that night.
+    func testANewHistoryOpenedByTwoBuildsAtOnce() throws {
+        // As the other build would be at that moment: its (empty) list of migrations committed, and the tables
+        // cityguide makes, made in a transaction it holds open.
+        let reference = dir.appendingPathComponent("reference.sqlite")
+        _ = try HistoryStore(file: reference)
+        let file = dir.appendingPathComponent("history.sqlite")
+        let other = Process()
+        other.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        other.arguments = [
+            "python3", "-c",
+            """
+            import sqlite3, sys, time
+            ref = sqlite3.connect(sys.argv[1])
+            schema = [r[0] for r in ref.execute("SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite%' ORDER BY rowid")]
+            applied = ref.execute("SELECT identifier FROM grdb_migrations").fetchall()
+            c = sqlite3.connect(sys.argv[2], isolation_level=None)
+            c.execute("CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            c.execute("BEGIN IMMEDIATE")
+            for sql in schema:
+                if "grdb_migrations" not in sql: c.execute(sql)
+            c.executemany("INSERT INTO grdb_migrations VALUES (?)", applied)
+            print("made", flush=True)
+            time.sleep(1)
+            c.execute("COMMIT")
+            """,
+            reference.path, file.path,
+        ]
+        let pipe = Pipe()
+        other.standardOutput = pipe
+        try other.run()
+        defer { other.waitUntilExit() }
+        // Printed once the tables are made and not yet committed (the newline may come in a later read).
+        XCTAssertTrue(String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("made"))
+        let store = try HistoryStore(file: file, busySeconds: 10)
+        try store.record(night("2026-11-20", places: ["a", "b"]), keepDays: 30)
+        let rows = try python(
+            "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from place').fetchone()[0])",
+            file.path)
+        XCTAssertEqual(rows, "2\n")
+    }
 }
 
 /// `python3 -c script args…`'s standard output; the test fails on a non-zero exit.
