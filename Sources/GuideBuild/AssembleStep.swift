@@ -31,13 +31,16 @@ public struct AssembleSummary: Sendable {
 extension SiteBuilder {
     /// `cityguide assemble DIR...`: the shards' folders merged into one site at `output`, with the home page, 404,
     /// saved places, sitemap and robots.txt made from every shard's cities: the same bytes a single build of the
-    /// whole config gives. The shards' files are copied in the kernel (`copy_file_range`), and not read or checked again.
+    /// whole config gives. The shards' files are read and compared with the hashes their shards recorded, not
+    /// validated again.
     /// - Parameter folders: each shard's `--output`, with the name the user gave it.
     public func assemble(_ folders: [(url: URL, label: String)]) throws -> AssembleSummary {
         let start = DispatchTime.now().uptimeNanoseconds
         let (config, templates) = try loadConfig()
-        let target = output.standardizedFileURL.path
-        for folder in folders where folder.url.standardizedFileURL.path == target {
+        // The folder a link names, as for a build.
+        let output = OutputLink.resolved(self.output)
+        let target = output.path
+        for folder in folders where OutputLink.resolved(folder.url).path == target {
             throw BuildError(
                 "\(folder.label): error: it is both a shard and the output\n"
                     + "  fix: pass --output a folder of its own (the shards' folders are only read)")

@@ -61,6 +61,8 @@ public struct SiteBuilder: Sendable {
         var (config, templates) = try stages.timed("config") { try loadConfig() }
         try report.map { try checkReport($0, config) }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
+        // The folder a link names, so the link stays and the folder behind it gets the site.
+        let output = OutputLink.resolved(self.output)
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
         let plan = try stages.timed("fetch") { try fetchPlan(config) }
@@ -213,7 +215,7 @@ public struct SiteBuilder: Sendable {
     /// staging folder), the history and the response cache. `serve` leaves them out of what it watches, or an
     /// output inside the templates or recorded folder would set off a build after every build.
     public func writtenPaths() -> [String] {
-        let output = self.output.standardizedFileURL
+        let output = OutputLink.resolved(self.output)
         var prefixes = [
             output.path + "/",
             output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).").path,

@@ -33,7 +33,8 @@ public struct SiteChecker: Sendable {
 
     public func check() -> Report {
         let fm = FileManager.default
-        guard let enumerator = fm.enumerator(atPath: root.path) else {
+        // Through a link to the folder (`Output -> /var/www/guide`): listing the link itself lists nothing.
+        guard let enumerator = fm.enumerator(atPath: root.resolvingSymlinksInPath().path) else {
             return Report(
                 pages: 0, files: 0,
                 problems: [

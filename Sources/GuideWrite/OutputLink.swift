@@ -1,0 +1,23 @@
+import Foundation
+
+/// An output given as a symbolic link (`Output -> /var/www/guide`, as a web server's folder often is): the build
+/// publishes into the folder the link names and leaves the link alone. Replacing the link itself, as the atomic
+/// exchange would, left the web server's folder as it was while every build reported success.
+public enum OutputLink {
+    /// The folder `output` names once its links are followed (the last part of the path, link after link; a
+    /// link's folders above are followed by the system anyway). A link to nothing yet names where the site goes.
+    public static func resolved(_ output: URL) -> URL {
+        var current = output.standardizedFileURL
+        // As many links as the system follows before it gives up (ELOOP).
+        for _ in 0..<40 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else {
+                return current
+            }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target).standardizedFileURL
+                : current.deletingLastPathComponent().appendingPathComponent(target).standardizedFileURL
+        }
+        return current
+    }
+}
