@@ -36,6 +36,6 @@ struct AssembleCommand: ParsableCommand {
             throw fail("\(error)")
         }
         print(summary.text)
-        print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+        print("Open \(output)/index.html in a browser, or run `cityguide check \(ShellWord.quoted(output))`.")
     }
 }

@@ -86,7 +86,7 @@ struct BuildCommand: ParsableCommand {
                 "This is shard \(shard) of the site: run `cityguide assemble` with every shard's folder to make the site."
             )
         } else {
-            print("Open \(output)/index.html in a browser, or run `cityguide check \(output)`.")
+            print("Open \(output)/index.html in a browser, or run `cityguide check \(ShellWord.quoted(output))`.")
         }
         if strict && summary.hasGaps {
             throw fail(

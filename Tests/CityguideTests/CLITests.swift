@@ -18,6 +18,27 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(check.stdout.hasPrefix("Checked "), check.stdout)
     }
 
+    func testTheSuggestedCheckCommandWorksWhenPastedForAnyFolderName() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        let build = try cityguide(["build", "--date", "2026-11-20", "--output", "My Site's"], in: site.dir)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        // It once printed `cityguide check My Site's`, which a shell reads as two words and an open quote.
+        let command = try XCTUnwrap(build.stdout.firstMatch(of: /`(cityguide check [^`]+)`/)?.1, build.stdout)
+        XCTAssertEqual(command, #"cityguide check 'My Site'\''s'"#)
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", "\"$0\"" + command.dropFirst("cityguide".count), try builtCityguide().path]
+        shell.currentDirectoryURL = site.dir
+        let out = Pipe()
+        shell.standardOutput = out
+        try shell.run()
+        let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        shell.waitUntilExit()
+        XCTAssertEqual(shell.terminationStatus, 0)
+        XCTAssertTrue(printed.hasPrefix("Checked ") && printed.contains("in My Site's: no problems"), printed)
+    }
+
     func testConfigErrorIsOneClearMessage() throws {
         let site = try TestSite(
             config: smallConfig.replacingOccurrences(of: "max_results: 10", with: "max_results: 100"))
