@@ -18,6 +18,8 @@ public struct Published: Sendable, Equatable {
     public var written = 0
     /// Nothing changed: the output folder was not touched.
     public var unchanged = false
+    /// Why the manifest could not be written after the site was published (a full disk, say).
+    public var manifestWarning: DataWarning?
 }
 
 /// A group of files to publish, each with the key of its inputs and where its bytes come from: a few cities'
@@ -219,7 +221,9 @@ struct Publisher {
                 SiteWriter(output: output).removeLeftovers()
                 published.unchanged = true
                 published.files += summary == nil ? 0 : 1
-                if entries != previous.manifest.files { try? BuildManifest(files: entries).save(for: output) }
+                if entries != previous.manifest.files {
+                    published.manifestWarning = Self.save(BuildManifest(files: entries), for: output)
+                }
                 return published
             }
         }
@@ -252,8 +256,8 @@ struct Publisher {
             throw BuildError.invalidPages(problems)
         }
         try staging.publish()
-        // Without it the next build renders everything again, which is slower but still right.
-        try? manifest.save(for: output)
+        // Without it the next build renders everything again, which is slower but still right: a warning.
+        published.manifestWarning = Self.save(manifest, for: output)
         return published
     }
 
@@ -285,6 +289,22 @@ struct Publisher {
             record(item.path, entry)
         }
         return staging
+    }
+
+    /// Writes the manifest; what went wrong, as a warning, when it could not be.
+    static func save(_ manifest: BuildManifest, for output: URL) -> DataWarning? {
+        do {
+            try manifest.save(for: output)
+            return nil
+        } catch {
+            let file = BuildManifest.location(for: output).path
+            let reason = (error as? BuildManifest.SaveError)?.description ?? error.localizedDescription
+            return DataWarning(
+                city: "", part: .manifest, file: file,
+                reason: "it could not be written (\(reason)), so the next build renders and checks every page "
+                    + "again; the site itself was published\n  fix: free disk space beside the output, or remove "
+                    + "whatever is at that path")
+        }
     }
 
     static func writeError(_ error: Error, path: String) -> WriteError {

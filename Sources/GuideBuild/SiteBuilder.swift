@@ -136,7 +136,8 @@ public struct SiteBuilder: Sendable {
         }
         var summary = BuildSummary(
             cities: cards.count, pages: published.pages, files: published.files,
-            warnings: fetchWarnings + photoWarnings + emptyWarnings + history.warnings,
+            warnings: fetchWarnings + photoWarnings + emptyWarnings + history.warnings
+                + [published.manifestWarning].compactMap { $0 },
             buildDate: buildDate, stages: stages.stages, fetch: plan.report)
         summary.published = published
         if let report {

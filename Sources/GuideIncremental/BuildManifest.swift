@@ -127,8 +127,40 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// Replaces the manifest of `output` in one rename. Written after the output was published: if the build is
     /// killed in between, the next one finds files whose stamps do not match and judges them by their bytes.
+    /// - Throws: `SaveError`, in the system's words ("No space left on device").
     public func save(for output: URL) throws {
-        try encoded().write(to: Self.location(for: output), options: .atomic)
+        let target = Self.location(for: output).path
+        // Beside it, under the output's lock: no other build writes the same name meanwhile.
+        let temporary = target + ".new"
+        let bytes = encoded()
+        func failed() -> SaveError {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return SaveError(description: reason)
+        }
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failed() }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else { return false }
+                done += n
+            }
+            return true
+        }
+        guard written else {
+            let error = failed()
+            close(fd)
+            throw error
+        }
+        guard close(fd) == 0, rename(temporary, target) == 0 else { throw failed() }
+    }
+
+    /// Why the manifest could not be saved.
+    public struct SaveError: Error, CustomStringConvertible {
+        public var description: String
     }
 }
 

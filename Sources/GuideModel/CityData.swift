@@ -10,6 +10,8 @@ public struct DataWarning: Hashable, Sendable, CustomStringConvertible {
         case city
         /// The history database (its file in `file`); the site is built without it.
         case history
+        /// The output's manifest (its file in `file`); the site was published, and the next build renders it all.
+        case manifest
     }
     public var city: String
     public var part: Part

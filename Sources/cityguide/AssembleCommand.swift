@@ -35,6 +35,7 @@ struct AssembleCommand: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
+        if let warning = summary.published.manifestWarning { printErr("warning: \(warning)") }
         print(summary.text)
         print("Open \(output)/index.html in a browser, or run `cityguide check \(ShellWord.quoted(output))`.")
     }

@@ -37,6 +37,36 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
 
+    /// A manifest that cannot be written (a full disk; here a folder where the file goes) costs the next build its
+    /// shortcut, not the site: the site is published and the build says why the next one will render everything.
+    /// It once went unsaid, and an operator saw every night rewrite every page with no reason given.
+    func testAManifestThatCannotBeWrittenIsAWarning() throws {
+        let site = try recordedSampleSite()
+        defer { site.remove() }
+        let first = try site.build()
+        let manifest = BuildManifest.location(for: site.output)
+        try FileManager.default.removeItem(at: manifest)
+        try FileManager.default.createDirectory(at: manifest, withIntermediateDirectories: false)
+        try warmerBerlin(site)
+        let summary = try site.build()
+        XCTAssertEqual(summary.warnings.map(\.part), [.manifest])
+        XCTAssertEqual(
+            summary.warnings.first?.description,
+            "\(manifest.path): it could not be written (Is a directory), so the next build renders and checks "
+                + "every page again; the site itself was published\n"
+                + "  fix: free disk space beside the output, or remove whatever is at that path")
+        XCTAssertTrue(try site.text("berlin/index.html").contains("10 °C"), "tonight's site is published")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: manifest.path + ".new"), "no half-written manifest is left")
+
+        // Mended, the next build renders everything once, says nothing, and the one after is free again.
+        try FileManager.default.removeItem(at: manifest)
+        let mended = try site.build()
+        XCTAssertEqual(mended.warnings, [])
+        XCTAssertEqual(mended.published.rendered, first.published.rendered)
+        XCTAssertTrue(try site.build().published.unchanged)
+    }
+
     /// A file put into the output by hand, deep in it, is the one change a build finds: the site is made again
     /// without it. Hidden files are not the site's, and are left alone.
     func testAFileLeftInTheOutputIsFoundAndRemoved() throws {
