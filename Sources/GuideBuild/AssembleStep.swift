@@ -38,7 +38,7 @@ extension SiteBuilder {
         let start = DispatchTime.now().uptimeNanoseconds
         let (config, templates) = try loadConfig()
         // The folder a link names, as for a build.
-        let output = OutputLink.resolved(self.output)
+        let output = try OutputLink.folder(self.output)
         let target = output.path
         for folder in folders where OutputLink.resolved(folder.url).path == target {
             throw BuildError(

@@ -71,7 +71,7 @@ extension SiteBuilder {
         _ request: ReportRequest, config: SiteConfig, renderer: SiteRenderer, parts: ReportSet.Parts, buildDate: Date,
         holding siteLock: OutputLock? = nil
     ) throws -> ReportSummary {
-        let output = OutputLink.resolved(self.output)
+        let output = try OutputLink.folder(self.output)
         let folder = request.folder ?? output.appendingPathComponent("reports")
         let set = try ReportSet.make(
             renderer: renderer, parts: parts, settings: config.report, baseURL: config.baseURL ?? "",

@@ -62,7 +62,7 @@ public struct SiteBuilder: Sendable {
         try report.map { try checkReport($0, config) }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         // The folder a link names, so the link stays and the folder behind it gets the site.
-        let output = OutputLink.resolved(self.output)
+        let output = try OutputLink.folder(self.output)
         // Held from here to the end: a second build of the same output stops now, not after fetching everything.
         let lock = try OutputLock.acquire(for: output)
         let plan = try stages.timed("fetch") { try fetchPlan(config) }

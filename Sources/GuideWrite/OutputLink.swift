@@ -6,6 +6,18 @@ import Foundation
 public enum OutputLink {
     /// The folder `output` names once its links are followed (the last part of the path, link after link; a
     /// link's folders above are followed by the system anyway). A link to nothing yet names where the site goes.
+    /// `resolved(output)`, refused when the links lead round in a circle and name no folder at all.
+    public static func folder(_ output: URL) throws -> URL {
+        let folder = resolved(output)
+        guard (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) == nil else {
+            throw WriteError(
+                path: output.standardizedFileURL.path, problem: "it is a symbolic link that leads back to itself",
+                fix: "point the link at a folder (ln -sfn /var/www/guide \(output.lastPathComponent)), "
+                    + "or pass --output with a folder")
+        }
+        return folder
+    }
+
     public static func resolved(_ output: URL) -> URL {
         var current = output.standardizedFileURL
         // As many links as the system follows before it gives up (ELOOP).

@@ -67,4 +67,20 @@ final class OutputLinkTests: XCTestCase {
         XCTAssertTrue(isLink(chain))
         XCTAssertEqual(try title(served), "Test Guide")
     }
+
+    func testLinksThatLeadRoundInACircleAreRefused() throws {
+        let site = try site()
+        defer { site.remove() }
+        try FileManager.default.createSymbolicLink(atPath: site.output.path, withDestinationPath: "Other")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.dir.appendingPathComponent("Other").path, withDestinationPath: "Output")
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "\(site.output.path): error: it is a symbolic link that leads back to itself\n"
+                    + "  fix: point the link at a folder (ln -sfn /var/www/guide Output), or pass --output with a folder"
+            )
+        }
+        XCTAssertTrue(isLink(site.output))
+    }
 }
