@@ -133,27 +133,15 @@ public struct BuildManifest: Sendable, Equatable {
         // Beside it, under the output's lock: no other build writes the same name meanwhile.
         let temporary = target + ".new"
         let bytes = encoded()
-        func failed() -> SaveError {
-            let reason = String(cString: strerror(errno))
+        func failed(_ code: Int32 = errno) -> SaveError {
             unlink(temporary)
-            return SaveError(description: reason)
+            return SaveError(description: String(cString: strerror(code)))
         }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failed() }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
-            var done = 0
-            while done < buffer.count {
-                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return false }
-                done += n
-            }
-            return true
-        }
-        guard written else {
-            let error = failed()
+        if let code = writeAll(fd, bytes) {
             close(fd)
-            throw error
+            throw failed(code)
         }
         guard close(fd) == 0, rename(temporary, target) == 0 else { throw failed() }
     }

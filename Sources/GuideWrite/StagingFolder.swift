@@ -8,10 +8,8 @@ import Foundation
 #endif
 
 #if canImport(Glibc)
-    private let systemWrite = Glibc.write
     private let systemLink = Glibc.link
 #else
-    private let systemWrite = Darwin.write
     private let systemLink = Darwin.link
 #endif
 
@@ -103,17 +101,7 @@ public final class StagingFolder: @unchecked Sendable {
         let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failed(relative, errno) }
         defer { close(fd) }
-        let written = bytes.withUnsafeBytes { buffer -> Int in
-            var done = 0
-            while done < buffer.count {
-                let n = systemWrite(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 && errno == EINTR { continue }
-                guard n > 0 else { return -1 }
-                done += n
-            }
-            return done
-        }
-        guard written == bytes.count else { throw failed(relative, errno) }
+        if let code = writeAll(fd, bytes) { throw failed(relative, code) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw failed(relative, errno) }
         return FileStamp(info)
