@@ -196,37 +196,40 @@ public struct SiteBuilder: Sendable {
         return (config, try TemplateSet.load(folder: folder, label: label))
     }
 
-    /// What a build reads from disk besides the cache: the config, the templates, recorded data, iCalendar files
-    /// and the OpenStreetMap extract (`cityguide serve` builds again when one of them changes).
-    public func watchedPaths() -> [URL] {
-        let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
-        guard let config = try? ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
-        else { return [configFile, beside] }
-        var paths = [configFile, config.templates ?? beside]
-        if case .recorded(let folder) = config.source { paths.append(folder) }
-        if let extract = config.osmExtract { paths.append(extract) }
-        for city in config.cities {
-            for case .file(let file) in city.eventFeeds { paths.append(file) }
-        }
-        // In the form `writtenPaths` gives, so the two compare.
-        return paths.map(\.standardizedFileURL)
+    /// What `cityguide serve` watches, from one reading of the config.
+    public struct Watched: Sendable {
+        /// What a build reads from disk besides the cache: the config, the templates, recorded data, iCalendar
+        /// files and the OpenStreetMap extract (serve builds again when one of them changes).
+        public var roots: [URL]
+        /// What a build itself writes, as path prefixes: the output, the files beside it (its lock, manifest and
+        /// staging folder), the history and the response cache. Left out of what is watched, or an output inside
+        /// the templates or recorded folder would set off a build after every build.
+        public var ignoring: [String]
     }
 
-    /// What a build itself writes, as path prefixes: the output, the files beside it (its lock, manifest and
-    /// staging folder), the history and the response cache. `serve` leaves them out of what it watches, or an
-    /// output inside the templates or recorded folder would set off a build after every build.
-    public func writtenPaths() -> [String] {
+    public func watched() -> Watched {
+        let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
         let output = OutputLink.resolved(self.output)
-        var prefixes = [
-            output.path + "/",
-            output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).").path,
-        ]
+        var watched = Watched(
+            roots: [configFile, beside],
+            ignoring: [
+                output.path + "/",
+                output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).").path,
+            ])
         if let config = try? ConfigLoader.load(file: configFile, displayName: configName, environment: environment) {
+            watched.roots = [configFile, config.templates ?? beside]
+            if case .recorded(let folder) = config.source { watched.roots.append(folder) }
+            if let extract = config.osmExtract { watched.roots.append(extract) }
+            for city in config.cities {
+                for case .file(let file) in city.eventFeeds { watched.roots.append(file) }
+            }
             // The database and its -wal, -shm and -journal files.
-            if let history = config.history { prefixes.append(history.standardizedFileURL.path) }
-            prefixes.append(config.live.cacheDirectory.standardizedFileURL.path + "/")
+            if let history = config.history { watched.ignoring.append(history.standardizedFileURL.path) }
+            watched.ignoring.append(config.live.cacheDirectory.standardizedFileURL.path + "/")
         }
-        return prefixes
+        // In the form the prefixes have, so the two compare.
+        watched.roots = watched.roots.map(\.standardizedFileURL)
+        return watched
     }
 
     func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {

@@ -74,7 +74,8 @@ public final class DevServer: @unchecked Sendable {
     @discardableResult
     public func build() -> Bool {
         // The config may name other folders now.
-        sources = SourceWatcher(roots: builder.watchedPaths(), ignoring: builder.writtenPaths())
+        let watched = builder.watched()
+        sources = SourceWatcher(roots: watched.roots, ignoring: watched.ignoring)
         do {
             let summary = try builder.build()
             for warning in summary.warnings { log("warning: \(warning)") }

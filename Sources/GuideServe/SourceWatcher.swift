@@ -5,7 +5,7 @@ import GuideWrite
 /// recorded data. Polling, not inotify: it works on every file system, and a site's inputs are a few hundred files.
 struct SourceWatcher {
     var roots: [URL]
-    /// Path prefixes left out: what the build writes (`SiteBuilder.writtenPaths`), which may lie inside a root.
+    /// Path prefixes left out: what the build writes (`SiteBuilder.Watched.ignoring`), which may lie inside a root.
     var ignoring: [String]
     private(set) var last: [String: FileStamp] = [:]
 
