@@ -226,10 +226,10 @@ public struct AssemblyPlan: Sendable {
     static func moment(_ site: ShardSummary.Site) -> String {
         let millis = Int64((site.buildDate * 1000).rounded(.down))
         let ofDay = (millis % 86_400_000 + 86_400_000) % 86_400_000
-        func two(_ n: Int64) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        let fraction = ofDay % 1000
-        return "\(day(site)) \(two(ofDay / 3_600_000)):\(two(ofDay / 60_000 % 60)):\(two(ofDay / 1000 % 60))."
-            + (fraction < 10 ? "00" : fraction < 100 ? "0" : "") + "\(fraction) UTC"
+        return day(site)
+            + String(
+                format: " %02lld:%02lld:%02lld.%03lld UTC", ofDay / 3_600_000, ofDay / 60_000 % 60, ofDay / 1000 % 60,
+                ofDay % 1000)
     }
 
     /// A path from a summary as a message shows it: control characters escaped (a NUL would vanish in the
