@@ -46,7 +46,7 @@ let package = Package(
         ),
         // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not expose.
         .target(name: "CSystem"),
-        .target(name: "GuideWrite", dependencies: ["CSystem"]),
+        .target(name: "GuideWrite", dependencies: ["CSystem", "GuideModel"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

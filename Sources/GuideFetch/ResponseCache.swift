@@ -113,23 +113,6 @@ public struct ResponseCache: Sendable {
     static func fnv1a64(_ data: Data) -> String { FNV1a.hex(data) }
 }
 
-/// Writes every byte; the `errno` of a failure, or nil.
-private func writeAll(_ fd: Int32, _ data: Data) -> Int32? {
-    data.withUnsafeBytes { raw -> Int32? in
-        guard let base = raw.baseAddress else { return nil }
-        var offset = 0
-        while offset < raw.count {
-            let written = write(fd, base + offset, raw.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += written
-        }
-        return nil
-    }
-}
-
 /// A cache file could not be written; the previous entry is still there.
 struct CacheError: Error, CustomStringConvertible {
     var path: String

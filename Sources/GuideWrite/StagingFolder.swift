@@ -1,5 +1,6 @@
 import CSystem
 import Foundation
+import GuideModel
 
 #if canImport(Glibc)
     import Glibc
