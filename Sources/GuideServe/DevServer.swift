@@ -13,12 +13,19 @@ public final class DevServer: @unchecked Sendable {
     private var task: Task<Void, Error>?
     /// Where messages go (the terminal).
     let log: @Sendable (String) -> Void
+    /// Files left out of what is watched besides what the build writes: those `log` itself writes to.
+    let alsoIgnoring: [String]
     public private(set) var port: UInt16 = 0
     private let requestedPort: UInt16
 
-    public init(builder: SiteBuilder, port: UInt16, log: @escaping @Sendable (String) -> Void) throws {
+    /// - Parameter alsoIgnoring: paths the watcher leaves out besides what the build writes, such as the file the
+    ///   terminal's output was redirected to.
+    public init(
+        builder: SiteBuilder, port: UInt16, alsoIgnoring: [String] = [], log: @escaping @Sendable (String) -> Void
+    ) throws {
         self.builder = builder
         self.log = log
+        self.alsoIgnoring = alsoIgnoring
         requestedPort = port
         server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3600, logger: .disabled,
@@ -75,7 +82,7 @@ public final class DevServer: @unchecked Sendable {
     public func build() -> Bool {
         // The config may name other folders now.
         let watched = builder.watched()
-        sources = SourceWatcher(roots: watched.roots, ignoring: watched.ignoring)
+        sources = SourceWatcher(roots: watched.roots, ignoring: watched.ignoring + alsoIgnoring)
         do {
             let summary = try builder.build()
             for warning in summary.warnings { log("warning: \(warning)") }

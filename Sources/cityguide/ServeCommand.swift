@@ -36,7 +36,8 @@ struct ServeCommand: ParsableCommand {
         builder.checkpoint = killCheckpoint()
         let server: DevServer
         do {
-            server = try DevServer(builder: builder, port: UInt16(port)) { message in
+            server = try DevServer(builder: builder, port: UInt16(port), alsoIgnoring: RedirectedOutput.files()) {
+                message in
                 // Written at once, not when a buffer fills: the terminal is where the operator watches.
                 FileHandle.standardOutput.write(Data((message + "\n").utf8))
             }

@@ -9,12 +9,7 @@ import XCTest
 /// with a new folder, so the web server's folder never changed while every build reported success.
 final class OutputLinkTests: XCTestCase {
     func site() throws -> TestSite {
-        try TestSite(
-            config: smallConfig,
-            files: [
-                "data/san-francisco/places/coffee.json": String(
-                    decoding: try fixture("foursquare-current.json"), as: UTF8.self)
-            ])
+        try TestSite.smallWithCoffee()
     }
 
     func isLink(_ url: URL) -> Bool {

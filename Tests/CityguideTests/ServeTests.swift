@@ -60,12 +60,7 @@ final class ServeTests: XCTestCase {
     }
 
     func testServesRebuildsAndReloads() throws {
-        let site = try TestSite(
-            config: smallConfig,
-            files: [
-                "data/san-francisco/places/coffee.json": String(
-                    decoding: try fixture("foursquare-current.json"), as: UTF8.self)
-            ])
+        let site = try TestSite.smallWithCoffee()
         defer { site.remove() }
         let messages = Locked<[String]>([])
         let server = try DevServer(builder: site.builder(), port: 0) { messages.value.append($0) }
@@ -151,12 +146,7 @@ final class ServeTests: XCTestCase {
     /// An output and a history inside the recorded folder: what a build writes is not a change to build again
     /// for (it once set off a build every few tenths of a second, each reloading the open pages).
     func testWhatABuildWritesDoesNotSetOffAnother() throws {
-        let site = try TestSite(
-            config: smallConfig + "history: data/history.sqlite\n",
-            files: [
-                "data/san-francisco/places/coffee.json": String(
-                    decoding: try fixture("foursquare-current.json"), as: UTF8.self)
-            ])
+        let site = try TestSite.smallWithCoffee(config: smallConfig + "history: data/history.sqlite\n")
         defer { site.remove() }
         let messages = Locked<[String]>([])
         let server = try DevServer(builder: site.builder(output: site.dir.appendingPathComponent("data/site")), port: 0)

@@ -37,6 +37,17 @@ struct TestSite {
         for (path, text) in files { try write(path, text) }
     }
 
+    /// The small site (`smallConfig`, or `config`) with San Francisco's recorded coffee shops: a whole site of a
+    /// few pages, for tests of what happens around a build rather than in it.
+    static func smallWithCoffee(config: String = smallConfig) throws -> TestSite {
+        try TestSite(
+            config: config,
+            files: [
+                "data/san-francisco/places/coffee.json": String(
+                    decoding: try fixture("foursquare-current.json"), as: UTF8.self)
+            ])
+    }
+
     func write(_ path: String, _ text: String) throws {
         let url = dir.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -170,6 +181,24 @@ func runCityguide(
     return CLIRun(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal)
+}
+
+/// Starts `cityguide` (for a command that runs until stopped, like `serve`) with its standard output and error
+/// written into the files `stdout` and `stderr`, made empty first, as an operator's redirection does.
+func startCityguide(
+    _ arguments: [String], in directory: URL, stdout: URL, stderr: URL, environment: [String: String]? = nil
+) throws -> Process {
+    FileManager.default.createFile(atPath: stdout.path, contents: nil)
+    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    let process = Process()
+    process.executableURL = try builtCityguide()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    if let environment { process.environment = environment }
+    process.standardOutput = try FileHandle(forWritingTo: stdout)
+    process.standardError = try FileHandle(forWritingTo: stderr)
+    try process.run()
+    return process
 }
 
 /// The `cityguide` executable SwiftPM built next to the test bundle.
