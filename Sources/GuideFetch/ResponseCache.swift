@@ -89,35 +89,14 @@ public struct ResponseCache: Sendable {
         }
     }
 
-    /// Writes `data` beside `url`, flushes it to disk, and renames it over `url` in one step. `rename(2)`
-    /// replaces an existing file atomically; Foundation's `replaceItemAt` on Linux deletes the old file and
-    /// then fails, which once emptied the whole cache.
+    /// Writes `data` beside `url` under a name of its own, flushes it to disk, and renames it over `url`
+    /// (`replaceFile`); a temporary file a kill leaves behind is swept later.
     public static func replace(_ url: URL, with data: Data) throws {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
             ".\(url.lastPathComponent).\(UUID().uuidString)\(temporarySuffix)")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CacheError(path: temporary.path, step: "create", code: errno) }
-        var failure = writeAll(fd, data).map { CacheError(path: temporary.path, step: "write", code: $0) }
-        if failure == nil, fsync(fd) != 0 { failure = CacheError(path: temporary.path, step: "flush", code: errno) }
-        close(fd)
-        if failure == nil, rename(temporary.path, url.path) != 0 {
-            failure = CacheError(path: url.path, step: "rename", code: errno)
-        }
-        if let failure {
-            unlink(temporary.path)
-            throw failure
-        }
+        try replaceFile(url.path, with: data, through: temporary.path, flush: true)
     }
 
     /// FNV-1a, 64 bits: enough to tell one body from another, which is all the meta needs.
     static func fnv1a64(_ data: Data) -> String { FNV1a.hex(data) }
-}
-
-/// A cache file could not be written; the previous entry is still there.
-struct CacheError: Error, CustomStringConvertible {
-    var path: String
-    var step: String
-    var code: Int32
-
-    var description: String { "could not \(step) \(path): \(String(cString: strerror(code)))" }
 }

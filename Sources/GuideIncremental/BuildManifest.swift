@@ -130,20 +130,13 @@ public struct BuildManifest: Sendable, Equatable {
     /// - Throws: `SaveError`, in the system's words ("No space left on device").
     public func save(for output: URL) throws {
         let target = Self.location(for: output).path
-        // Beside it, under the output's lock: no other build writes the same name meanwhile.
-        let temporary = target + ".new"
-        let bytes = encoded()
-        func failed(_ code: Int32 = errno) -> SaveError {
-            unlink(temporary)
-            return SaveError(description: String(cString: strerror(code)))
+        do {
+            // Beside it, under the output's lock: no other build writes the same name meanwhile. Not flushed: a
+            // manifest lost in a crash only makes the next build judge the files by their bytes.
+            try replaceFile(target, with: encoded(), through: target + ".new", flush: false)
+        } catch {
+            throw SaveError(description: error.reason)
         }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failed() }
-        if let code = writeAll(fd, bytes) {
-            close(fd)
-            throw failed(code)
-        }
-        guard close(fd) == 0, rename(temporary, target) == 0 else { throw failed() }
     }
 
     /// Why the manifest could not be saved.
