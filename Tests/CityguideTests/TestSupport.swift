@@ -188,8 +188,8 @@ func runCityguide(
 func startCityguide(
     _ arguments: [String], in directory: URL, stdout: URL, stderr: URL, environment: [String: String]? = nil
 ) throws -> Process {
-    FileManager.default.createFile(atPath: stdout.path, contents: nil)
-    FileManager.default.createFile(atPath: stderr.path, contents: nil)
+    try Data().write(to: stdout)
+    try Data().write(to: stderr)
     let process = Process()
     process.executableURL = try builtCityguide()
     process.arguments = arguments
