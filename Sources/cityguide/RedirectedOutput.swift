@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The files this process's standard output and error were redirected to, as in `cityguide serve > data/serve.log`.
 /// serve writes to them after every build; inside a folder it watches, each of its own messages would otherwise
 /// be a change to build again for, night and day.
