@@ -33,8 +33,10 @@ extension SiteBuilder {
     /// saved places, sitemap and robots.txt made from every shard's cities: the same bytes a single build of the
     /// whole config gives. The shards' files are read and compared with the hashes their shards recorded, not
     /// validated again.
-    /// - Parameter folders: each shard's `--output`, with the name the user gave it.
-    public func assemble(_ folders: [(url: URL, label: String)]) throws -> AssembleSummary {
+    /// - Parameters:
+    ///   - folders: each shard's `--output`, with the name the user gave it.
+    ///   - reportFolder: where the shards' reports go (`--report-dir`); nil: `<output>/reports`.
+    public func assemble(_ folders: [(url: URL, label: String)], reportFolder: URL? = nil) throws -> AssembleSummary {
         let start = DispatchTime.now().uptimeNanoseconds
         let (config, templates) = try loadConfig()
         // The folder a link names, as for a build.
@@ -72,8 +74,10 @@ extension SiteBuilder {
         ).publish(to: output, checkpoint: checkpoint)
         var report: ReportSummary?
         if let reports {
-            let folder = output.appendingPathComponent("reports")
-            try SiteWriter(output: folder, checkpoint: checkpoint).write(reports.files, lock: lock)
+            let folder = reportFolder ?? output.appendingPathComponent("reports")
+            // Inside the output, under the output's own lock: a lock file of their own would be published.
+            let reportLock = reportFolder == nil ? lock : try OutputLock.acquire(for: folder)
+            try SiteWriter(output: folder, checkpoint: checkpoint).write(reports.files, lock: reportLock)
             report = ReportSummary(folder: folder, messages: reports.messages, sent: 0)
         }
         withExtendedLifetime(lock) {}

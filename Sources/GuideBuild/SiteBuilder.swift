@@ -205,6 +205,8 @@ public struct SiteBuilder: Sendable {
         /// staging folder), the history and the response cache. Left out of what is watched, or an output inside
         /// the templates or recorded folder would set off a build after every build.
         public var ignoring: [String]
+        /// The path of base_url ("/guides/"), where a host serves the site and 404.html reads its links from.
+        public var basePath: String?
     }
 
     public func watched() -> Watched {
@@ -226,6 +228,7 @@ public struct SiteBuilder: Sendable {
             // The database and its -wal, -shm and -journal files.
             if let history = config.history { watched.ignoring.append(history.standardizedFileURL.path) }
             watched.ignoring.append(config.live.cacheDirectory.standardizedFileURL.path + "/")
+            watched.basePath = SiteInfo.path(ofBaseURL: config.baseURL)
         }
         // In the form the prefixes have, so the two compare.
         watched.roots = watched.roots.map(\.standardizedFileURL)

@@ -11,6 +11,15 @@ public struct SiteInfo: Sendable {
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
 
+    /// The path of `baseURL` ("/guides/"), from which 404.html reads its links; nil without a base_url.
+    public var basePath: String? { Self.path(ofBaseURL: baseURL) }
+
+    public static func path(ofBaseURL baseURL: String?) -> String? {
+        guard let baseURL, let components = URLComponents(string: baseURL) else { return nil }
+        let path = components.percentEncodedPath
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     public init(title: String, baseURL: String?, units: UnitSystem, buildDate: Date, dataNote: String) {
         self.title = title
         self.baseURL = baseURL

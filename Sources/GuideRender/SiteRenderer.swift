@@ -129,7 +129,7 @@ public struct SiteRenderer: Sendable {
             },
             "place_count": city.places.count,
         ]
-        let notFound: View = ["name": city.plan.name, "href": (site.baseURL ?? "") + values.pagePaths(city).city]
+        let notFound: View = ["name": city.plan.name, "href": values.pagePaths(city).city]
         let sources = sources(city)
         return CityCard(
             slug: city.plan.slug, name: city.plan.name, credits: sources.names, placesFromOSM: sources.placesFromOSM,
@@ -146,10 +146,16 @@ public struct SiteRenderer: Sendable {
     }
 
     func notFound() -> View {
-        // 404.html is served for any missing address, at any depth: only absolute links work there.
-        var view = common(
-            root: site.baseURL ?? "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
+        // 404.html is served for any missing address, at any depth, so its relative links are read from the site's
+        // root through <base href="/guides/">: the path of base_url, not the whole address, so the page also
+        // works on a host's preview address or before a domain points at it. Without base_url the links stay
+        // relative, right at the root's depth and from disk.
+        var view = common(root: "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
         view["cities"] = cards.map(\.notFound.view)
+        view["base_href"] = present(site.basePath)
+        // Not a page of the site: no address stands for it.
+        view["canonical"] = Absent()
+        view["noindex"] = true
         return view
     }
 

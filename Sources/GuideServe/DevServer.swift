@@ -9,6 +9,7 @@ import GuideBuild
 public final class DevServer: @unchecked Sendable {
     public let builder: SiteBuilder
     public let reload = LiveReload()
+    private let mount = StaticSite.Mount()
     private let server: HTTPServer
     private var task: Task<Void, Error>?
     /// Where messages go (the terminal).
@@ -29,7 +30,7 @@ public final class DevServer: @unchecked Sendable {
         requestedPort = port
         server = HTTPServer(
             address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3600, logger: .disabled,
-            handler: StaticSite(root: builder.output, reload: reload))
+            handler: StaticSite(root: builder.output, reload: reload, mount: mount))
     }
 
     /// Starts listening; returns the port (the one asked for, or the kernel's choice for 0).
@@ -83,6 +84,7 @@ public final class DevServer: @unchecked Sendable {
         // The config may name other folders now.
         let watched = builder.watched()
         sources = SourceWatcher(roots: watched.roots, ignoring: watched.ignoring + alsoIgnoring)
+        mount.path = watched.basePath
         do {
             let summary = try builder.build()
             for warning in summary.warnings { log("warning: \(warning)") }

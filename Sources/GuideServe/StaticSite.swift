@@ -7,6 +7,9 @@ import GuideWrite
 struct StaticSite: HTTPHandler {
     let root: URL
     let reload: LiveReload
+    /// base_url's path, as of the last build: 404.html reads its links from there, as on the real host, so the
+    /// site is answered there too.
+    let mount: Mount
 
     static let eventsPath = "/__cityguide/events"
     static let scriptPath = "/__cityguide/live.js"
@@ -42,8 +45,21 @@ struct StaticSite: HTTPHandler {
         }
     }
 
-    /// The file at a decoded request path.
+    /// The file at a decoded request path, from the root or from base_url's path.
     func file(_ requested: String) -> HTTPResponse {
+        if let base = mount.path, base != "/" {
+            if requested + "/" == base {
+                return HTTPResponse(statusCode: .movedPermanently, headers: [.location: base])
+            }
+            if requested.hasPrefix(base) {
+                let response = file("/" + requested.dropFirst(base.count), prefix: base)
+                if response.statusCode != .notFound { return response }
+            }
+        }
+        return file(requested, prefix: "/")
+    }
+
+    func file(_ requested: String, prefix: String) -> HTTPResponse {
         var relative = String(requested.drop { $0 == "/" })
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
         var isFolder: ObjCBool = false
@@ -52,11 +68,21 @@ struct StaticSite: HTTPHandler {
         else { return notFound() }
         if isFolder.boolValue {
             // "/berlin" → "/berlin/", so the page's relative links resolve as they do on a real host.
-            let headers: HTTPHeaders = [.location: "/" + relative + "/"]
+            let headers: HTTPHeaders = [.location: prefix + relative + "/"]
             return HTTPResponse(statusCode: .movedPermanently, headers: headers)
         }
         guard let bytes = FileManager.default.contents(atPath: url.path) else { return notFound() }
         return page(bytes, type: Self.contentType(relative), status: .ok)
+    }
+
+    /// base_url's path, set by each build (the config may change while serving).
+    final class Mount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: String?
+        var path: String? {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue } }
+        }
     }
 
     func notFound() -> HTTPResponse {

@@ -15,6 +15,8 @@ struct PageOutline {
     /// `//@id`, `//@href | //@src` and `//@aria-labelledby`, in document order.
     var ids: [XMLDoc.Node] = []
     var links: [XMLDoc.Node] = []
+    /// `//h:base/@href`: where the page's relative links are read from, instead of the page's own folder.
+    var bases: [XMLDoc.Node] = []
     var labelledBy: [XMLDoc.Node] = []
     /// `//h:h1` and `//h:meta[@charset]`, counted.
     var h1 = 0
@@ -188,6 +190,7 @@ private final class OutlineReader {
             }
         }
 
+        let isBase = inXHTML && Self.equal(name, "base")
         var source: String?
         var hasAlt = false
         var classes: String?
@@ -204,7 +207,8 @@ private final class OutlineReader {
             case UInt8(ascii: "i") where Self.equal(local, "id"):
                 outline.ids.append(XMLDoc.Node(value: value(attribute), line: line, name: "id"))
             case UInt8(ascii: "h") where Self.equal(local, "href"):
-                outline.links.append(XMLDoc.Node(value: value(attribute), line: line, name: "href"))
+                let node = XMLDoc.Node(value: value(attribute), line: line, name: "href")
+                if isBase { outline.bases.append(node) } else { outline.links.append(node) }
             case UInt8(ascii: "s") where Self.equal(local, "src"):
                 outline.links.append(XMLDoc.Node(value: value(attribute), line: line, name: "src"))
             case UInt8(ascii: "a") where Self.equal(local, "aria-labelledby"):

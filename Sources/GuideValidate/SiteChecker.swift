@@ -170,6 +170,22 @@ public struct SiteChecker: Sendable {
                     fix: "point it at an id on this page")
             }
         }
+        // A <base> is for 404.html, which a host serves at any depth: the site's root path, from which its relative
+        // links are read just as they are from a page at the root. Anywhere else it would move every link.
+        for base in outline.bases {
+            let value = base.value
+            if path.contains("/") {
+                problem(
+                    base.line, "a <base> on a page below the site's root changes where every link of the page leads",
+                    fix: "remove the <base>; only 404.html, at the root, has one")
+            } else if !value.hasPrefix("/") || value.hasPrefix("//") || !value.hasSuffix("/") || value.contains("?")
+                || value.contains("#") || value.contains("..") || outline.bases.count > 1
+            {
+                problem(
+                    base.line, "the <base href=\"\(value)\"> is not a single path from the host's root to a folder",
+                    fix: "give it the path of base_url, e.g. <base href=\"/guides/\"/>")
+            }
+        }
         // A page names the same few targets many times (each map twice, its pins and the legend).
         var verdicts: [String: LinkVerdict] = Dictionary(minimumCapacity: outline.links.count)
         for link in outline.links {

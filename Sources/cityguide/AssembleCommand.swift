@@ -19,6 +19,11 @@ struct AssembleCommand: ParsableCommand {
     @Option(name: .long, help: "Where to write the assembled site.")
     var output = "Output"
 
+    @Option(
+        name: .customLong("report-dir"),
+        help: "Where the shards' reports go when they were built with --report (default: <output>/reports).")
+    var reportDir: String?
+
     @Argument(help: "Every shard's output folder.")
     var shards: [String] = []
 
@@ -31,7 +36,8 @@ struct AssembleCommand: ParsableCommand {
         let folders = shards.map { (url: URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, label: $0) }
         let summary: AssembleSummary
         do {
-            summary = try builder.assemble(folders)
+            summary = try builder.assemble(
+                folders, reportFolder: reportDir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL })
         } catch {
             throw fail("\(error)")
         }

@@ -38,6 +38,12 @@ struct BuildCommand: ParsableCommand {
     var send = false
 
     @Option(
+        name: .customLong("report-dir"),
+        help: "With --report: write the reports into this folder instead of <output>/reports, out of what is published."
+    )
+    var reportDir: String?
+
+    @Option(
         name: .long,
         help: "K/N: build only the K-th of N parts of the cities (by their slugs), for `cityguide assemble`.")
     var shard: String?
@@ -54,6 +60,14 @@ struct BuildCommand: ParsableCommand {
         if send && !report {
             throw fail("error: --send delivers the reports, which --report writes\n  fix: add --report")
         }
+        if reportDir != nil && !report {
+            throw fail("error: --report-dir says where --report writes the reports\n  fix: add --report")
+        }
+        if reportDir != nil && shard != nil {
+            throw fail(
+                "error: a shard keeps its reports in its own folder, where `cityguide assemble` gathers them\n"
+                    + "  fix: drop --report-dir here and pass it to `cityguide assemble`")
+        }
         if offline && refresh {
             throw fail("error: --offline and --refresh contradict each other\n  fix: use one of them")
         }
@@ -65,7 +79,10 @@ struct BuildCommand: ParsableCommand {
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
         builder.checkpoint = killCheckpoint()
-        if report { builder.report = ReportRequest(send: send) }
+        if report {
+            builder.report = ReportRequest(
+                folder: reportDir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }, send: send)
+        }
         if let shard {
             do {
                 builder.shard = try Shard(parsing: shard)

@@ -94,6 +94,13 @@ final class ServeTests: XCTestCase {
         XCTAssertEqual(missing.status, 404)
         XCTAssertTrue(missing.body.contains("Page not found"), missing.body)
         XCTAssertEqual(try get(base + "/../site.yaml").status, 404, "nothing outside the output folder")
+        // 404.html reads its links from base_url's path (/test/), as on the real host: served there too.
+        XCTAssertTrue(missing.body.contains("<base href=\"/test/\"/>"), missing.body)
+        XCTAssertEqual(try get(base + "/test/assets/style.css").status, 200)
+        XCTAssertTrue(try get(base + "/test/san-francisco/").body.contains("<h1>San Francisco, CA</h1>"))
+        XCTAssertEqual(try get(base + "/test").location, "/test/")
+        XCTAssertEqual(try get(base + "/test/san-francisco").location, "/test/san-francisco/")
+        XCTAssertEqual(try get(base + "/test/nothing").status, 404)
         // A path is decoded once: `%2561` is the three characters `%61`, not `a`; a malformed escape is refused
         // (it once served the home page).
         XCTAssertEqual(try get(base + "/%61ssets/style.css").status, 200)

@@ -145,7 +145,7 @@ final class TemplateSafetyTests: XCTestCase {
         let title = try site.page("404.html").strings("//h:title")[0].components(separatedBy: " · ").last ?? ""
         XCTAssertEqual(
             try site.page("404.html").strings("//h:p[@id='t']"),
-            ["[\(title)|https://example.org/test/] \(title.uppercased()) "])
+            ["[\(title)|] \(title.uppercased()) "], "404.html is at the root; its <base> says where that is")
         XCTAssertEqual(try site.page("san-francisco/index.html").strings("//h:h1"), ["San Francisco, CA"])
         XCTAssertEqual(
             try site.page("san-francisco/coffee/index.html").strings("//h:p[@id='n']"), ["[1|2|o|1][2|3|e|2]"])
