@@ -70,7 +70,8 @@ extension SiteBuilder {
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: plan.site.buildDate, version: cityguideVersion)
         let published = try PublishStep.assembly(
-            plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest
+            plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest,
+            hosting: config.hosting
         ).publish(to: output, checkpoint: checkpoint)
         var report: ReportSummary?
         if let reports {

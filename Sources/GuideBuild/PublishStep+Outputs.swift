@@ -1,5 +1,6 @@
 import Foundation
 import GuideAnalysis
+import GuideConfig
 import GuideExport
 import GuideIncremental
 import GuideModel
@@ -54,17 +55,19 @@ extension PublishStep {
     /// site's pages and robots.txt.
     /// - Parameter cityPages: the paths of every city's HTML pages.
     static func siteWide(
-        renderer: SiteRenderer, key: UInt64, cityPages: [String], exportSite: ExportSite
+        renderer: SiteRenderer, key: UInt64, cityPages: [String], exportSite: ExportSite, hosting: HostingSettings
     ) -> PublishStep {
         var outputs = siteWidePages(renderer, key: key)
-        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path) + cityPages)
+        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path) + cityPages, hosting: hosting)
         return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
     /// What the pages of a site link to besides the cities' own files: the pages about every city, the
     /// stylesheet and script, the sitemap and robots.txt (known before any city is analysed).
-    static func siteWidePaths(_ renderer: SiteRenderer) -> Set<String> {
-        Set(siteWidePages(renderer, key: 0).map(\.path) + assetsAndExtras(renderer, htmlPaths: []).map(\.path))
+    static func siteWidePaths(_ renderer: SiteRenderer, hosting: HostingSettings) -> Set<String> {
+        Set(
+            siteWidePages(renderer, key: 0).map(\.path)
+                + assetsAndExtras(renderer, htmlPaths: [], hosting: hosting).map(\.path))
     }
 
     /// A shard's summary for `cityguide assemble`, made from the manifest of the files the shard published.
@@ -81,14 +84,15 @@ extension PublishStep {
 
     /// `cityguide assemble`: the shards' files as they are, and the pages about every city made from their cards.
     static func assembly(
-        _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64
+        _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
+        hosting: HostingSettings
     ) -> PublishStep {
         let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
         var outputs = siteWidePages(renderer, key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
         for file in plan.files {
             outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
         }
-        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path))
+        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path), hosting: hosting)
         return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
@@ -110,10 +114,10 @@ extension PublishStep {
         return outputs
     }
 
-    /// The stylesheet and script, the sitemap of these pages and robots.txt.
-    static func assetsAndExtras(_ renderer: SiteRenderer, htmlPaths: [String]) -> [Output] {
+    /// The stylesheet and script, the sitemap of these pages, robots.txt and the host's `_headers`.
+    static func assetsAndExtras(_ renderer: SiteRenderer, htmlPaths: [String], hosting: HostingSettings) -> [Output] {
         let pages = htmlPaths.filter { $0.hasSuffix("index.html") }
-        return (renderer.assets + renderer.extras(htmlPaths: pages)).map {
+        return (renderer.assets + renderer.extras(htmlPaths: pages, hosting: hosting)).map {
             Output(path: $0.path, key: nil, source: .bytes($0.bytes))
         }
     }

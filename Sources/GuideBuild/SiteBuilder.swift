@@ -41,6 +41,9 @@ public struct SiteBuilder: Sendable {
     /// How many cities go through the pipeline together, from fetch to written pages: what a build holds in
     /// memory at once besides every city's card and key (tests make it small to cross batches).
     public var citiesPerBatch = 8
+    /// `--base-url`: where the site is published, instead of the config's `base_url`, for a host that names its
+    /// address only when it deploys (GitHub Pages' `configure-pages`, GitLab's `CI_PAGES_URL`).
+    public var baseURL: String?
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
@@ -75,7 +78,7 @@ public struct SiteBuilder: Sendable {
         let base = PublishStep.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
         let siteWide = SiteRenderer(templates: templates, site: site, cards: [])
         var publisher = Publisher(
-            output: output, known: PublishStep.siteWidePaths(siteWide), checkpoint: checkpoint)
+            output: output, known: PublishStep.siteWidePaths(siteWide, hosting: config.hosting), checkpoint: checkpoint)
 
         // A few cities at a time, fetched, analysed, rendered and written; what stays is small: each city's card,
         // key, snapshot and report part, and the paths of its pages.
@@ -120,7 +123,7 @@ public struct SiteBuilder: Sendable {
                     .siteWide(
                         renderer: SiteRenderer(templates: templates, site: site, cards: cards),
                         key: PublishStep.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
-                        exportSite: exportSite))
+                        exportSite: exportSite, hosting: config.hosting))
             }
             return try publisher.finish(
                 summary: shard.map {
@@ -187,7 +190,18 @@ public struct SiteBuilder: Sendable {
     }
 
     func loadConfig() throws -> (SiteConfig, TemplateSet) {
-        let config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
+        var config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
+        if let baseURL {
+            guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+            else {
+                throw BuildError(
+                    "error: --base-url '\(baseURL)' is not an http(s) address\n"
+                        + "  fix: give the address the site is published at, e.g. --base-url https://example.org/guides/"
+                )
+            }
+            config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        }
         // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
         // overrides the built-in templates file by file.
         let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")

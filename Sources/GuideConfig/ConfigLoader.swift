@@ -6,8 +6,9 @@ import Yams
 public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
-        "neighborhoods", "history", "history_days", "report", "providers", "osm", "contact",
+        "neighborhoods", "history", "history_days", "report", "providers", "osm", "contact", "hosting",
     ]
+    static let hostingKeys = ["headers", "content_security_policy"]
     static let providerParts = ["places", "geocode", "weather", "events"]
     static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]
     static let liveKeys =

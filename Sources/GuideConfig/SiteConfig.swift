@@ -49,6 +49,8 @@ public struct SiteConfig: Sendable {
     public var historyDays: Int = 90
     /// `report:`, when present.
     public var report: ReportSettings?
+    /// `hosting:`: what the published folder carries for its host.
+    public var hosting = HostingSettings()
     /// `providers:`: where each part of the guide comes from.
     public var providers = Providers()
     /// `contact:`: an email address or web page that open-data services may reach the site's operator at (sent in

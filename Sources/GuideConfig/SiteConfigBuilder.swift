@@ -37,6 +37,7 @@ struct SiteConfigBuilder {
         config.history = try parseHistory(top["history"], baseDir: baseDir)
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
         config.report = try top["report"].map(parseReport)
+        config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
         try parseProviders(top, into: &config, baseDir: baseDir)
         return config
     }

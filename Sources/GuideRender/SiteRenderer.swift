@@ -1,5 +1,6 @@
 import Foundation
 import GuideAnalysis
+import GuideConfig
 import GuideModel
 import Mustache
 
@@ -28,13 +29,25 @@ public struct SiteRenderer: Sendable {
         self.cards = cards
     }
 
-    /// The stylesheet, the script and the other files copied as they are.
+    /// The stylesheet, the script and the other files copied as they are, and the fingerprinted copies pages link.
     public var assets: [Page] {
-        templates.assets.sorted { $0.key < $1.key }.map { Page(path: $0.key, bytes: $0.value) }
+        let twins = templates.fingerprinted.compactMap { plain, named in
+            templates.assets[plain].map { Page(path: named, bytes: $0) }
+        }
+        return (templates.assets.map { Page(path: $0.key, bytes: $0.value) } + twins).sorted { $0.path < $1.path }
     }
 
-    /// sitemap.xml and robots.txt, for the site's pages.
-    public func extras(htmlPaths: [String]) -> [Page] { SiteFiles.extras(site: site, htmlPaths: htmlPaths) }
+    /// sitemap.xml and robots.txt, for the site's pages, and `_headers` when the host is to have it.
+    public func extras(htmlPaths: [String], hosting: HostingSettings) -> [Page] {
+        var pages = SiteFiles.extras(site: site, htmlPaths: htmlPaths)
+        if hosting.headers {
+            pages.append(
+                HostHeaders.page(
+                    policy: hosting.contentSecurityPolicy ?? HostHeaders.contentSecurityPolicy,
+                    immutable: templates.fingerprinted.values.sorted()))
+        }
+        return pages
+    }
 
     /// One page.
     /// - Returns: `TemplateError` when a template makes the page too costly to render.
@@ -104,9 +117,17 @@ public struct SiteRenderer: Sendable {
             "document_title": title == site.title ? title : "\(title) · \(site.title)",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
             "generated_iso": CalendarDay.iso(site.buildDate),
+            // Only the pages about tonight (the weather, what changed since last night) say when they were built:
+            // a build date on every page made every file of the site new every night, for rsync, S3 and CDNs,
+            // though a place's page had not changed.
+            "dated": false,
             "data_note": site.dataNote, "places_osm": credits.placesFromOSM,
             "credits": credits.names.joined(separator: ", "), "has_credits": !credits.names.isEmpty,
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
+            "stylesheet": root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
+            "saved_script": root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
+            // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
+            "icon": root + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
             "has_breadcrumbs": !crumbs.isEmpty,
         ]
         // The same directory form as the sitemap.
@@ -138,6 +159,7 @@ public struct SiteRenderer: Sendable {
 
     func home() -> View {
         var view = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
+        view["dated"] = true
         let names = cards.map(\.name)
         view["city_names"] =
             names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
@@ -164,6 +186,7 @@ public struct SiteRenderer: Sendable {
         var view = common(
             root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")],
             credits: sources(city))
+        view["dated"] = true
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName

@@ -33,6 +33,22 @@ public struct TemplateSet: Sendable {
     /// Whether a legend's entries may be rendered once per list (`LegendMemo`).
     let legendsOnce: Bool
 
+    /// The assets the built-in templates name, each also published under a name that carries its content's hash
+    /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
+    /// gets another name. The plain name stays too, for templates that name it.
+    static let fingerprintedAssets = ["assets/style.css", "assets/saved.js", "assets/icon.svg"]
+
+    /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`.
+    public var fingerprinted: [String: String] {
+        var names: [String: String] = [:]
+        for path in Self.fingerprintedAssets {
+            guard let bytes = assets[path] else { continue }
+            let dot = path.lastIndex(of: ".") ?? path.endIndex
+            names[path] = "\(path[..<dot]).\(XXH64.hex(XXH64.hash(bytes)))\(path[dot...])"
+        }
+        return names
+    }
+
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
     /// The built-in templates, overridden by `folder`'s.

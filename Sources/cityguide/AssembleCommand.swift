@@ -16,6 +16,12 @@ struct AssembleCommand: ParsableCommand {
     @Option(name: .long, help: "The site configuration the shards were built from.")
     var config = "site.yaml"
 
+    @Option(
+        name: .customLong("base-url"),
+        help:
+            "Where the site is published, instead of base_url in the config (e.g. the address a host gives at deploy).")
+    var baseURL: String?
+
     @Option(name: .long, help: "Where to write the assembled site.")
     var output = "Output"
 
@@ -33,6 +39,7 @@ struct AssembleCommand: ParsableCommand {
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL)
         builder.checkpoint = killCheckpoint()
+        builder.baseURL = baseURL
         let folders = shards.map { (url: URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, label: $0) }
         let summary: AssembleSummary
         do {

@@ -15,6 +15,12 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "The site configuration.")
     var config = "site.yaml"
 
+    @Option(
+        name: .customLong("base-url"),
+        help:
+            "Where the site is published, instead of base_url in the config (e.g. the address a host gives at deploy).")
+    var baseURL: String?
+
     @Option(name: .long, help: "Where to write the site.")
     var output = "Output"
 
@@ -79,6 +85,7 @@ struct BuildCommand: ParsableCommand {
         let progress = FetchProgress()
         builder.observe = { progress.handle($0) }
         builder.checkpoint = killCheckpoint()
+        builder.baseURL = baseURL
         if report {
             builder.report = ReportRequest(
                 folder: reportDir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }, send: send)

@@ -98,12 +98,7 @@ final class BrowserTests: XCTestCase {
         """#
 
     func testSaveListDeleteAndPhoneSizedMaps() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else {
-            if ProcessInfo.processInfo.environment["CI"] == nil {
-                throw XCTSkip("chromium-driver is not installed (.ci/run installs it)")
-            }
-            return XCTFail("chromium-driver is not installed")
-        }
+        try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("browser-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
         _ = try SiteBuilder(

@@ -258,4 +258,26 @@ final class ConfigErrorTests: XCTestCase {
             XCTAssertTrue(message.contains("fix: "), message)
         }
     }
+
+    func testHostingSettingsAreCheckedWhereTheyAreWritten() throws {
+        let config = try ConfigLoader.parse(Data(valid.utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(config.hosting, HostingSettings(), "headers on, the site's own policy")
+        XCTAssertEqual(
+            error(valid + "hosting: {headers: maybe}\n")?.description,
+            "site.yaml:9:20: error: 'headers' must be true or false, found 'maybe'\n"
+                + "  fix: write `headers: false` to write no _headers file")
+        XCTAssertEqual(
+            error(valid + "hosting: {header: false}\n")?.description,
+            "site.yaml:9:11: error: unknown key 'header' in hosting\n  fix: did you mean 'headers'?")
+        for policy in ["default-src 'self', img-src *", "default-src 'self'; \\u00e9", ";;", "bad_name x"] {
+            XCTAssertEqual(
+                error(valid + "hosting: {content_security_policy: \"\(policy)\"}\n")?.problem,
+                "'content_security_policy' is not a Content-Security-Policy header's value", policy)
+        }
+        let own = try ConfigLoader.parse(
+            Data((valid + "hosting: {headers: false, content_security_policy: \"default-src 'self'\"}\n").utf8),
+            file: file, displayName: "site.yaml")
+        XCTAssertEqual(own.hosting.headers, false)
+        XCTAssertEqual(own.hosting.contentSecurityPolicy, "default-src 'self'")
+    }
 }

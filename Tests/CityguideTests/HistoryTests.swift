@@ -123,7 +123,9 @@ final class HistoryTests: XCTestCase {
 }
 
 /// `python3 -c script args…`'s standard output; the test fails on a non-zero exit.
-func python(_ script: String, _ arguments: String...) throws -> String {
+func python(_ script: String, _ arguments: String...) throws -> String { try python(script, arguments) }
+
+func python(_ script: String, _ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3", "-c", script] + arguments

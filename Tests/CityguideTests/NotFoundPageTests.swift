@@ -95,4 +95,27 @@ final class NotFoundPageTests: XCTestCase {
         XCTAssertEqual(
             problems(#"<base href="/a/"/><base href="/b/"/>"#, at: "404.html").count, 2, "two bases: both named")
     }
+
+    /// `--base-url`, as the GitHub and GitLab recipes pass the address the host gives at deploy time.
+    func testBaseURLFromTheCommandLineReplacesTheConfigs() throws {
+        let site = try TestSite.smallWithCoffee(
+            config: smallConfig.replacingOccurrences(of: "base_url: https://example.org/test/\n", with: ""))
+        defer { site.remove() }
+        let run = try runCityguide(["build", "--base-url", "https://someone.github.io/guide"], in: site.dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try site.page("404.html").strings("//h:head/h:base/@href"), ["/guide/"])
+        XCTAssertTrue(
+            try site.text("sitemap.xml").contains("<loc>https://someone.github.io/guide/san-francisco/</loc>"))
+        XCTAssertEqual(
+            try site.page("san-francisco/index.html").strings("//h:link[@rel='canonical']/@href"),
+            ["https://someone.github.io/guide/san-francisco/"])
+        for bad in ["ftp://example.org/", "example.org", "https://example.org/?x=1"] {
+            let refused = try runCityguide(["build", "--base-url", bad], in: site.dir)
+            XCTAssertEqual(refused.status, 1)
+            XCTAssertEqual(
+                refused.stderr,
+                "error: --base-url '\(bad)' is not an http(s) address\n"
+                    + "  fix: give the address the site is published at, e.g. --base-url https://example.org/guides/\n")
+        }
+    }
 }

@@ -148,6 +148,17 @@ let smallConfig = """
 
     """
 
+/// A program a test needs, looked for on the PATH: missing, the test fails on CI (`.ci/run` installs it) and is
+/// skipped elsewhere.
+func requireTool(_ tool: String, install: String) throws {
+    let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
+    if found { return }
+    if ProcessInfo.processInfo.environment["CI"] == nil { throw XCTSkip("\(tool) is not installed (\(install))") }
+    throw NSError(
+        domain: "tool", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(tool) is not installed (\(install))"])
+}
+
 struct CLIRun {
     var status: Int32
     var stdout: String

@@ -1,0 +1,41 @@
+import Foundation
+import Yams
+
+extension SiteConfigBuilder {
+    /// Cloudflare Pages reads a `_headers` line of at most 2,000 characters; the policy shares its line.
+    static let maxPolicyBytes = 1_900
+
+    func parseHosting(_ node: Node) throws -> HostingSettings {
+        let f = try reader.fields(node, of: "hosting", allowed: ConfigLoader.hostingKeys)
+        var hosting = HostingSettings()
+        if let n = f["headers"] {
+            guard let value = n.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
+                throw reader.fail(
+                    n, "'headers' must be true or false, found \(reader.describe(n))",
+                    fix: "write `headers: false` to write no _headers file")
+            }
+            hosting.headers = value
+        }
+        if let n = f["content_security_policy"] {
+            let policy = try reader.string(n, "content_security_policy")
+            // One header line: visible ASCII, directives of letters, digits and dashes, no comma (which would
+            // start a second policy).
+            let directives = policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = directives.filter { !$0.isEmpty }.map { $0.prefix { $0 != " " } }
+            guard policy.utf8.count <= Self.maxPolicyBytes,
+                policy.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "," }),
+                !names.isEmpty,
+                names.allSatisfy({
+                    !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+                })
+            else {
+                throw reader.fail(
+                    n, "'content_security_policy' is not a Content-Security-Policy header's value",
+                    fix: "write directives separated by semicolons, e.g. \"default-src 'self'; img-src 'self' https:\" "
+                        + "(plain ASCII, no commas, at most \(Self.maxPolicyBytes) characters)")
+            }
+            hosting.contentSecurityPolicy = policy
+        }
+        return hosting
+    }
+}
