@@ -46,7 +46,9 @@ let package = Package(
         ),
         // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not expose.
         .target(name: "CSystem"),
-        .target(name: "GuideWrite", dependencies: ["CSystem", "GuideModel"]),
+        // Brotli's encoder, for the precompressed copies of pages some servers send as they are.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
+        .target(name: "GuideWrite", dependencies: ["CSystem", "GuideModel", "CZlib", "CBrotli"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",

@@ -72,7 +72,7 @@ extension SiteBuilder {
         let published = try PublishStep.assembly(
             plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest,
             hosting: config.hosting
-        ).publish(to: output, checkpoint: checkpoint)
+        ).publish(to: output, precompress: config.hosting.precompress, checkpoint: checkpoint)
         var report: ReportSummary?
         if let reports {
             let folder = reportFolder ?? output.appendingPathComponent("reports")

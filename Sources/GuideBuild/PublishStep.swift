@@ -39,6 +39,8 @@ struct PublishStep {
         case bytes(Data)
         /// A shard's file (absolute path) with the hash its summary gives.
         case file(String, hash: UInt64)
+        /// A compressed copy of a file of the site published before it (`hosting: {precompress: …}`).
+        case compressed(String, Precompression)
     }
 
     struct Output {
@@ -73,18 +75,58 @@ struct Publisher {
     private var unknown: [(from: String, link: SiteChecker.Fragment)] = []
     private var published = Published()
 
-    init(output: URL, known: Set<String>, checkpoint: @escaping @Sendable (String) -> Void) {
+    /// The compressed copies each text file gets (`hosting: {precompress: …}`).
+    let precompress: [Precompression]
+
+    init(
+        output: URL, known: Set<String>, precompress: [Precompression] = [],
+        checkpoint: @escaping @Sendable (String) -> Void
+    ) {
         self.output = output
         self.checkpoint = checkpoint
+        self.precompress = precompress
         self.known = known
         previous = PreviousOutput.load(output)
         ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
     }
 
-    /// Renders, checks and writes what changed of `step`'s files (into the staging folder, made if needed).
+    /// Renders, checks and writes what changed of `step`'s files (into the staging folder, made if needed), then
+    /// their compressed copies.
     /// - Throws: `TemplateError` (the first page in order that could not render) or `WriteError`; the staging
     ///   folder is removed then, and the output untouched.
     mutating func add(_ step: PublishStep) throws {
+        try addFiles(step)
+        let copies = compressedCopies(of: step.outputs)
+        if !copies.isEmpty {
+            try addFiles(
+                PublishStep(renderer: step.renderer, guides: [], exportSite: step.exportSite, outputs: copies))
+        }
+    }
+
+    /// The compressed copies of these files, now published: each keyed by the file's bytes and the settings, so
+    /// a copy is made again only when its file changed. A shard's files come with the shard's own copies.
+    private func compressedCopies(of outputs: [PublishStep.Output]) -> [PublishStep.Output] {
+        guard !precompress.isEmpty else { return [] }
+        let keptNow = kept.isEmpty ? [:] : Dictionary(kept, uniquingKeysWith: { _, last in last })
+        var copies: [PublishStep.Output] = []
+        for item in outputs {
+            if case .file = item.source { continue }
+            guard let entry = manifest.files[item.path] ?? keptNow[item.path],
+                Precompression.applies(to: item.path, size: entry.stamp.size)
+            else { continue }
+            for kind in precompress {
+                var key = Fingerprint()
+                key.mix(entry.hash)
+                key.add(kind.settings)
+                copies.append(
+                    PublishStep.Output(
+                        path: item.path + kind.suffix, key: key.value, source: .compressed(item.path, kind)))
+            }
+        }
+        return copies
+    }
+
+    private mutating func addFiles(_ step: PublishStep) throws {
         let outputs = step.outputs
         published.files += outputs.count
         published.pages += outputs.filter { $0.path.hasSuffix(".html") }.count
@@ -105,7 +147,7 @@ struct Publisher {
             switch item.source {
             case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
             case .file(_, let hash): return entry.hash == hash ? entry : nil
-            case .page, .export: return entry.key == item.key ? entry : nil
+            case .page, .export, .compressed: return entry.key == item.key ? entry : nil
             }
         }
         if staging == nil, previous != nil, keptEntries.allSatisfy({ $0 != nil }) {
@@ -145,6 +187,10 @@ struct Publisher {
                     results.set(index, .done(entry, rendered: false, written: true, check: .init()))
                     return
                 case .bytes(let known): bytes = known
+                case .compressed(let original, let kind):
+                    // Published just before it: in the staging folder, written or linked there.
+                    bytes = try kind.compress(
+                        try Data(contentsOf: staging.path.appendingPathComponent(original)), path: original)
                 case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
                 case .page(let job):
                     switch renderer.render(job) {
@@ -160,7 +206,10 @@ struct Publisher {
                     check = SiteChecker.check(page: bytes, path: item.path, existing: existing)
                 }
                 let rendered: Bool
-                if case .bytes = item.source { rendered = false } else { rendered = true }
+                switch item.source {
+                case .page, .export: rendered = true
+                case .bytes, .file, .compressed: rendered = false
+                }
                 // Rendered again to the same bytes: the published file stays (its time says when it last changed).
                 // Without a manifest (a first incremental build, or one that was lost) the file itself is compared.
                 let same =
@@ -321,8 +370,10 @@ struct Publisher {
 
 extension PublishStep {
     /// This group as the whole output (`cityguide assemble`).
-    func publish(to output: URL, checkpoint: @escaping @Sendable (String) -> Void) throws -> Published {
-        var publisher = Publisher(output: output, known: [], checkpoint: checkpoint)
+    func publish(
+        to output: URL, precompress: [Precompression], checkpoint: @escaping @Sendable (String) -> Void
+    ) throws -> Published {
+        var publisher = Publisher(output: output, known: [], precompress: precompress, checkpoint: checkpoint)
         try publisher.add(self)
         return try publisher.finish()
     }

@@ -78,7 +78,8 @@ public struct SiteBuilder: Sendable {
         let base = PublishStep.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
         let siteWide = SiteRenderer(templates: templates, site: site, cards: [])
         var publisher = Publisher(
-            output: output, known: PublishStep.siteWidePaths(siteWide, hosting: config.hosting), checkpoint: checkpoint)
+            output: output, known: PublishStep.siteWidePaths(siteWide, hosting: config.hosting),
+            precompress: config.hosting.precompress, checkpoint: checkpoint)
 
         // A few cities at a time, fetched, analysed, rendered and written; what stays is small: each city's card,
         // key, snapshot and report part, and the paths of its pages.

@@ -8,7 +8,7 @@ public enum ConfigLoader {
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
         "neighborhoods", "history", "history_days", "report", "providers", "osm", "contact", "hosting",
     ]
-    static let hostingKeys = ["headers", "content_security_policy"]
+    static let hostingKeys = ["headers", "content_security_policy", "precompress"]
     static let providerParts = ["places", "geocode", "weather", "events"]
     static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]
     static let liveKeys =

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import Yams
 
 extension SiteConfigBuilder {
@@ -35,6 +36,16 @@ extension SiteConfigBuilder {
                         + "(plain ASCII, no commas, at most \(Self.maxPolicyBytes) characters)")
             }
             hosting.contentSecurityPolicy = policy
+        }
+        if let n = f["precompress"] {
+            var seen: [Precompression] = []
+            let items = n.scalar != nil ? [n] : try reader.list(n, "precompress")
+            for item in items {
+                let kind = try reader.choice(item, "precompress", as: Precompression.self)
+                if !seen.contains(kind) { seen.append(kind) }
+            }
+            // In a fixed order, so the same config writes the same files whichever way the list is written.
+            hosting.precompress = Precompression.allCases.filter(seen.contains)
         }
         return hosting
     }

@@ -49,7 +49,8 @@ struct StaticSite: HTTPHandler {
     func file(_ requested: String) -> HTTPResponse {
         if let base = mount.path, base != "/" {
             if requested + "/" == base {
-                return HTTPResponse(statusCode: .movedPermanently, headers: [.location: base])
+                let headers: HTTPHeaders = [.location: base]
+                return HTTPResponse(statusCode: .movedPermanently, headers: headers)
             }
             if requested.hasPrefix(base) {
                 let response = file("/" + requested.dropFirst(base.count), prefix: base)

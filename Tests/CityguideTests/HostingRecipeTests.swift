@@ -220,6 +220,8 @@ final class HostingRecipeTests: XCTestCase {
         try requireTool("nginx", install: "apt-get install nginx")
         let site = try recordedSampleSite()
         defer { site.remove() }
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("site.yaml", config + "hosting: {precompress: [gzip, brotli]}\n")
         var builder = site.builder()
         builder.baseURL = "https://guide.example.org/"
         try builder.build()
@@ -230,6 +232,8 @@ final class HostingRecipeTests: XCTestCase {
         for (from, to) in [
             ("    listen 80;\n", "    listen 127.0.0.1:\(port);\n"), ("    listen [::]:80;\n", ""),
             ("    root /var/www/guide;\n", "    root \(site.output.path);\n"),
+            // As the recipe says to, with Debian's libnginx-mod-http-brotli-static installed (.ci/run installs it).
+            ("    # brotli_static on;\n", "    brotli_static on;\n"),
         ] {
             XCTAssertTrue(recipe.contains(from), "the recipe has `\(from)`")
             recipe = recipe.replacingOccurrences(of: from, with: to)
@@ -252,7 +256,7 @@ final class HostingRecipeTests: XCTestCase {
         try Data(main.utf8).write(to: folder.appendingPathComponent("main.conf"))
         let style = try XCTUnwrap(
             try FileManager.default.contentsOfDirectory(atPath: site.output.appendingPathComponent("assets").path)
-                .first { $0.hasPrefix("style.") && $0.split(separator: ".").count == 3 })
+                .first { $0.hasPrefix("style.") && $0.hasSuffix(".css") && $0.split(separator: ".").count == 3 })
         let paths = [
             "/", "/berlin/", "/berlin/coffee/index.html", "/berlin/places.geojson", "/berlin/events.ics",
             "/berlin/feed.xml", "/assets/style.css", "/assets/\(style)", "/no/such/page/", "/sitemap.xml",
@@ -284,6 +288,19 @@ final class HostingRecipeTests: XCTestCase {
             ("/berlin/events.ics", "text/calendar; charset=utf-8"), ("/assets/\(style)", "text/css; charset=utf-8"),
         ] {
             XCTAssertEqual(try header(path, "content-type"), type, path)
+        }
+        // The copies the build wrote are sent as they are to a browser that takes them, the page itself otherwise.
+        for path in ["/berlin/coffee/index.html", "/berlin/places.geojson", "/assets/\(style)"] {
+            let file = site.output.appendingPathComponent(String(path.dropFirst()))
+            let plain = try answered(path)
+            let packed = try XCTUnwrap(result[path + " gzip, br"] as? [String: Any], path)
+            let headers = packed["headers"] as? [String: String] ?? [:]
+            XCTAssertNil((plain["headers"] as? [String: String])?["content-encoding"], path)
+            XCTAssertEqual(plain["length"] as? Int, try Data(contentsOf: file).count, path)
+            XCTAssertEqual(headers["content-encoding"], "br", path)
+            XCTAssertEqual(
+                packed["length"] as? Int, try Data(contentsOf: URL(fileURLWithPath: file.path + ".br")).count, path)
+            XCTAssertEqual(headers["vary"], "Accept-Encoding", path)
         }
         let missing = try answered("/no/such/page/")
         XCTAssertEqual(missing["status"] as? Int, 404)

@@ -12,9 +12,10 @@ import XCTest
 final class ShardTests: XCTestCase {
     /// The sample's four cities as a recorded folder, with a config per shard that differs only in its history
     /// file (each CI runner keeps its own).
-    func sampleSite(shards: Int) throws -> TestSite {
-        let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
-            .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
+    func sampleSite(shards: Int, extra: String = "") throws -> TestSite {
+        let config =
+            try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data") + extra
         var files: [String: String] = [:]
         for k in 1...shards {
             files["shard-\(k).yaml"] = config.replacingOccurrences(
@@ -49,7 +50,8 @@ final class ShardTests: XCTestCase {
     }
 
     func testShardsAssembledEqualASingleBuildByteForByte() throws {
-        let site = try sampleSite(shards: 3)
+        // With the compressed copies too: a shard's come with its files, assemble makes the site-wide pages' own.
+        let site = try sampleSite(shards: 3, extra: "hosting: {precompress: [gzip, brotli]}\n")
         defer { site.remove() }
         let assembled = site.dir.appendingPathComponent("Assembled")
         // Two nights: the second has a history behind it on every machine, and "What's new" must agree too.
@@ -78,6 +80,8 @@ final class ShardTests: XCTestCase {
                 XCTFail("\(date): \(path) differs between the single build and the assembled shards")
             }
             XCTAssertNil(merged[ShardSummary.fileName], "the shards' summaries are not part of the site")
+            XCTAssertNotNil(merged["index.html.gz"])
+            XCTAssertNotNil(merged["berlin/index.html.br"])
         }
         // Shard 3 of 3 has none of the sample's cities; it still says so, and is still needed.
         let empty = try ShardSummary.load(from: shardFolder(site, 3), label: "shard-3")
