@@ -1,120 +1,188 @@
 import Foundation
 
-/// OpenStreetMap's `opening_hours` in its common forms: `24/7`; rules like `Mo-Fr 08:00-18:00; Sa 10:00-16:00;
-/// Su off`, with day lists (`Mo,We,Fr`), several ranges (`10:00-14:00,17:00-22:00`) and ranges past midnight
-/// (`Fr-Sa 18:00-02:00`). Anything else (months, weeks, holidays, sunrise) is not parsed: the page then shows the
-/// text as written.
+/// OpenStreetMap's `opening_hours` as one week, each day worked out as the specification's implementation
+/// (opening-hours-rs, which the tests hold this to) works it out: the rules in order, each contributing its hours
+/// on the day and its hours past midnight from the day before. A normal rule (`;`) that names the day replaces
+/// all that came before; one that only reaches the day past midnight counts only if nothing earlier did. An added
+/// rule (`,`), and `off` with times, lays its hours over what came before. A fallback (`||`) holds where nothing
+/// before named the day, or only closed it. Holidays are not in a week: their rules are left out, and
+/// `holidaysNotShown` says so. A text that is not one week (months, dates, sunrise, `unknown`) reads as nil.
 public struct OpeningHours: Hashable, Sendable {
-    /// Minutes from midnight; `end` may pass 1440 (into the next day).
+    /// Minutes from midnight of its day (`end` at most 1440), a comment the rule gave, and whether it was carried
+    /// past midnight from the day before.
     public struct Span: Hashable, Sendable {
         public var start: Int
         public var end: Int
+        public var note: String?
+        public var carried = false
     }
 
-    /// Monday first, as OpenStreetMap writes weeks.
-    public var week: [[Span]]
+    /// Per day, Monday first: when it is open.
+    var open: [[Span]]
+    /// Some rules were for public or school holidays, which the week does not show.
+    public var holidaysNotShown = false
 
-    static let dayCodes = ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"]
     public static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
     public init?(_ text: String) {
-        var week: [[Span]] = Array(repeating: [], count: 7)
-        let value = text.trimmingCharacters(in: .whitespaces)
-        if value == "24/7" {
-            self.week = Array(repeating: [Span(start: 0, end: 1440)], count: 7)
-            return
+        guard case .success(let rules) = OpeningHoursSyntax.rules(text.trimmingCharacters(in: .whitespaces)) else {
+            return nil
         }
-        var any = false
-        for rule in value.split(separator: ";").map({ $0.trimmingCharacters(in: .whitespaces) }) where !rule.isEmpty {
-            // "PH off" and the like: holidays are not known here; the rest of the rules still hold.
-            if rule.hasPrefix("PH") || rule.hasPrefix("SH") { continue }
-            let parts = rule.split(separator: " ", maxSplits: 1).map(String.init)
-            let (daysText, timesText): (String, String)
-            if let first = parts.first, first.first?.isNumber == true {
-                (daysText, timesText) = ("Mo-Su", rule)
-            } else {
-                guard parts.count == 2 else { return nil }
-                (daysText, timesText) = (parts[0], parts[1].trimmingCharacters(in: .whitespaces))
-            }
-            guard let days = Self.days(daysText) else { return nil }
-            let spans: [Span]
-            if timesText == "off" || timesText == "closed" {
-                spans = []
-            } else {
-                guard let parsed = Self.spans(timesText) else { return nil }
-                spans = parsed
-            }
-            // A later rule for a day replaces an earlier one, as in OpenStreetMap's own reading.
-            for day in days { week[day] = spans }
-            any = true
-        }
-        guard any else { return nil }
-        self.week = week
+        holidaysNotShown = rules.contains(where: \.holidays)
+        open = (0..<7).map { day in Self.day(day, rules).spans }
     }
 
-    /// "Mo-Fr", "Mo,We,Fr", "Sa", "Fr-Mo" → indexes 0 (Monday) … 6.
-    static func days(_ text: String) -> [Int]? {
-        var out: [Int] = []
-        for part in text.split(separator: ",") {
-            let ends = part.split(separator: "-").map(String.init)
-            guard let first = dayCodes.firstIndex(of: ends[0]) else { return nil }
-            if ends.count == 1 {
-                out.append(first)
-            } else {
-                guard ends.count == 2, let last = dayCodes.firstIndex(of: ends[1]) else { return nil }
-                var day = first
-                while true {
-                    out.append(day)
-                    if day == last { break }
-                    day = (day + 1) % 7
+    /// Why a text is shown as written, in a word for tests and logs ("notAWeek"); nil when it reads as a week.
+    public static func unread(_ text: String) -> String? {
+        guard case .failure(let refusal) = OpeningHoursSyntax.rules(text.trimmingCharacters(in: .whitespaces)) else {
+            return nil
+        }
+        return "\(refusal)"
+    }
+
+    /// A day as the rules leave it, minute by minute.
+    struct Day {
+        var open = [Bool](repeating: false, count: 1440)
+        var carried = [Bool](repeating: false, count: 1440)
+        var note = [String?](repeating: nil, count: 1440)
+
+        /// Whether no minute is open (a fallback then holds).
+        var alwaysClosed: Bool { !open.contains(true) }
+
+        /// `other`'s minutes laid over these.
+        mutating func lay(_ other: Piece) {
+            for minute in other.start..<other.end {
+                open[minute] = other.open
+                carried[minute] = other.carried
+                note[minute] = other.note
+            }
+        }
+
+        var spans: [Span] {
+            var out: [Span] = []
+            var minute = 0
+            while minute < 1440 {
+                guard open[minute] else {
+                    minute += 1
+                    continue
+                }
+                let start = minute
+                while minute < 1440, open[minute], note[minute] == note[start], carried[minute] == carried[start] {
+                    minute += 1
+                }
+                out.append(Span(start: start, end: minute, note: note[start], carried: carried[start]))
+            }
+            return out
+        }
+    }
+
+    /// Hours a rule gives a day: open or closed, from its own times or carried from the day before.
+    struct Piece {
+        var start: Int
+        var end: Int
+        var open: Bool
+        var note: String?
+        var carried: Bool
+    }
+
+    /// What one rule says of `day`: nil when it names neither the day nor the day before.
+    static func contribution(_ rule: OpeningHoursSyntax.Rule, on day: Int) -> [Piece]? {
+        let names = { (day: Int) in rule.days.map { $0.contains(day) } ?? true }
+        let open = rule.state == .open
+        var pieces: [Piece]?
+        if names(day) {
+            let spans = rule.spans.isEmpty ? [(start: 0, end: 1440)] : rule.spans
+            pieces = spans.map {
+                Piece(start: $0.start, end: min($0.end, 1440), open: open, note: rule.comment, carried: false)
+            }
+        }
+        if names((day + 6) % 7) {
+            let nights = rule.spans.filter { $0.end > 1440 }.map {
+                Piece(start: 0, end: $0.end - 1440, open: open, note: rule.comment, carried: true)
+            }
+            pieces = (pieces ?? []) + nights
+        }
+        return pieces
+    }
+
+    static func day(_ day: Int, _ rules: [OpeningHoursSyntax.Rule]) -> Day {
+        var named = false
+        var result: Day?
+        for rule in rules {
+            let names = rule.days.map { $0.contains(day) } ?? true
+            let pieces = contribution(rule, on: day)
+            var current: Day?
+            if let pieces {
+                var made = Day()
+                // A day's own hours first, then the night before laid over them (the reference adds them so).
+                for piece in pieces.sorted(by: { !$0.carried && $1.carried }) { made.lay(piece) }
+                current = made
+            }
+            // `off` with times takes those times away and leaves the rest, as an added rule does.
+            let overlay = rule.separator == .additional || (rule.state == .closed && !rule.spans.isEmpty)
+            switch rule.separator {
+            case _ where overlay:
+                if var before = result, let pieces {
+                    for piece in pieces.sorted(by: { !$0.carried && $1.carried }) { before.lay(piece) }
+                    result = before
+                } else {
+                    result = result ?? current
+                }
+                named = named || names
+            case .normal, .additional:
+                result = names ? current : (result ?? current)
+                named = named || names
+            case .fallback:
+                if !(named && !(result.map(\.alwaysClosed) ?? false)) {
+                    named = names
+                    result = current
                 }
             }
         }
-        return out
+        return result ?? Day()
     }
 
-    /// "08:00-18:00,19:00-22:00".
-    static func spans(_ text: String) -> [Span]? {
-        var out: [Span] = []
-        for part in text.split(separator: ",") {
-            let ends = part.trimmingCharacters(in: .whitespaces).split(separator: "-").map(String.init)
-            guard ends.count == 2, let start = minutes(ends[0]), var end = minutes(ends[1]) else { return nil }
-            if end <= start { end += 1440 }
-            out.append(Span(start: start, end: end))
-        }
-        return out
-    }
-
-    static func minutes(_ text: String) -> Int? {
-        let parts = text.split(separator: ":")
-        guard parts.count == 2, let h = Int(parts[0]), let m = Int(parts[1]), (0...24).contains(h),
-            (0..<60).contains(m),
-            h * 60 + m <= 1440
-        else { return nil }
-        return h * 60 + m
-    }
-
-    /// Whether it is open at `date` on the city's clock (ranges past midnight count on the next day).
+    /// Whether it is open at `date` on the city's clock.
     public func isOpen(at date: Date, in zone: TimeZone) -> Bool {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.weekday, .hour, .minute], from: date)
-        let day = ((c.weekday ?? 1) + 5) % 7
-        let minute = (c.hour ?? 0) * 60 + (c.minute ?? 0)
-        if week[day].contains(where: { $0.start <= minute && minute < $0.end }) { return true }
-        let before = (day + 6) % 7
-        return week[before].contains { $0.end > 1440 && minute < $0.end - 1440 }
+        return isOpen(weekday: ((c.weekday ?? 1) + 5) % 7, minute: (c.hour ?? 0) * 60 + (c.minute ?? 0))
     }
 
-    /// One line per day: ("Mon", "08:00–18:00"), ("Sun", "closed").
+    /// Whether it is open on a day of the week (0 is Monday) at a minute after midnight.
+    public func isOpen(weekday day: Int, minute: Int) -> Bool {
+        open[day].contains { $0.start <= minute && minute < $0.end }
+    }
+
+    /// Each day's hours as a reader reads them: a night past midnight on the day it began ("22:00–02:00"),
+    /// `end` then past 1440; hours carried in from a day that does not end open at midnight on their own day.
+    public var days: [[Span]] {
+        (0..<7).map { day in
+            var spans = open[day].filter { span in
+                // Shown on the day before, as its night.
+                !(span.carried && span.start == 0 && open[(day + 6) % 7].last?.end == 1440)
+            }
+            if let last = spans.last, last.end == 1440,
+                let night = open[(day + 1) % 7].first, night.carried, night.start == 0, night.end < 1440
+            {
+                spans[spans.count - 1].end = 1440 + night.end
+            }
+            return spans
+        }
+    }
+
+    /// One line per day: ("Mon", "08:00–18:00"), ("Fri", "11:00–15:00 (Lunch), 17:00–22:00"), ("Sun", "closed").
     public var table: [(day: String, hours: String)] {
-        week.enumerated().map { index, spans in
+        days.enumerated().map { index, spans in
             (
                 Self.dayNames[index],
                 spans.isEmpty
                     ? "closed"
-                    : spans.map { "\(Self.clock($0.start))–\(Self.clock($0.end == 1440 ? 1440 : $0.end % 1440))" }
-                        .joined(separator: ", ")
+                    : spans.map { span in
+                        "\(Self.clock(span.start))–\(Self.clock(span.end > 1440 ? span.end - 1440 : span.end))"
+                            + (span.note.map { " (\($0))" } ?? "")
+                    }.joined(separator: ", ")
             )
         }
     }

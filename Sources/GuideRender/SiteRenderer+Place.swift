@@ -67,6 +67,7 @@ extension SiteRenderer {
         if city.plan.placesFromOSM, let text = p.hoursDisplay, let hours = OpeningHours(text) {
             view["hours_table"] = hours.table.map { ["day": $0.day, "hours": $0.hours] as View }
             view["has_hours_table"] = true
+            view["holidays_not_shown"] = hours.holidaysNotShown
             let when = Formatting.dayTime(site.buildDate, in: city.plan.timeZone)
             view["open_now"] =
                 "\(hours.isOpen(at: site.buildDate, in: city.plan.timeZone) ? "Open" : "Closed") at \(when), when this page was built"

@@ -43,8 +43,53 @@ final class OpeningHoursTests: XCTestCase {
             OpeningHours("Mo,We,Fr 10:00-14:00; PH off")?.table.map(\.hours)[0...2],
             ["10:00–14:00", "closed", "10:00–14:00"])
         XCTAssertEqual(OpeningHours("10:00-20:00")?.table.last?.hours, "10:00–20:00", "no days means every day")
-        for unread in ["Jun-Aug Mo-Fr 10:00-20:00", "sunrise-sunset", "Mo-Fr 8-18", "open", "", "Mo-Xx 10:00-12:00"] {
+        for unread in ["Jun-Aug Mo-Fr 10:00-20:00", "sunrise-sunset", "Mo-Fr 8-18", "", "Mo-Xx 10:00-12:00"] {
             XCTAssertNil(OpeningHours(unread), unread)
         }
+        XCTAssertEqual(OpeningHours("open")?.table.last?.hours, "00:00–24:00", "`open` alone: always")
+    }
+
+    /// How the specification's implementation (opening-hours-py) reads rules that meet: each expectation here is
+    /// its answer, asked when this model was written.
+    func testRulesMeetAsTheSpecificationSays() throws {
+        func state(_ text: String, _ day: Int, _ hour: Int) throws -> Bool {
+            try XCTUnwrap(OpeningHours(text), text).isOpen(weekday: day, minute: hour * 60)
+        }
+        // A normal rule replaces the night before on the days it names, but not its own night on a day it does not.
+        XCTAssertFalse(try state("Mo-Fr 22:00-02:00; Sa off", 5, 1))
+        XCTAssertFalse(try state("Mo-Su 16:00-02:00; Fr 16:00-23:00", 4, 1))
+        XCTAssertTrue(try state("Mo-Su 16:00-02:00; Fr 16:00-23:00", 5, 1))
+        XCTAssertTrue(try state("Mo-Su 18:00-02:00; Su off", 0, 1))
+        XCTAssertFalse(try state("Mo 12:00-13:00; Su 22:00-02:00", 0, 0), "Monday named: Sunday's night dropped")
+        XCTAssertTrue(try state("Su 22:00-02:00", 0, 1))
+        // Added rules add; `off` with times takes away only those.
+        XCTAssertTrue(try state("Mo-Fr 10:00-20:00, Fr 21:00-22:00", 4, 15))
+        XCTAssertFalse(try state("Mo-Fr 10:00-20:00; Fr 21:00-22:00", 4, 15))
+        XCTAssertTrue(try state("Mo-Fr 08:00-18:00; Mo 12:00-13:00 off", 0, 9))
+        XCTAssertFalse(try state("Mo-Fr 08:00-18:00; Mo 12:00-13:00 off", 0, 12))
+        XCTAssertFalse(try state("Mo-Fr 22:00-02:00, Sa off", 5, 1))
+        // A fallback holds only where nothing before named the day.
+        XCTAssertFalse(try state("Mo-Fr 10:00-20:00 || 09:00-10:00", 0, 9))
+        XCTAssertTrue(try state("Mo-Fr 10:00-20:00 || 09:00-10:00", 5, 9))
+        // Lists, wrapping ranges, letter case, extended times, 10:00-10:00 as a whole day.
+        XCTAssertTrue(try state("Sa-Mo 10:00-12:00", 6, 11))
+        XCTAssertFalse(try state("We-Mo 10:00-12:00", 1, 11))
+        XCTAssertTrue(try state("mo-SU 10:00-20:00", 6, 11))
+        XCTAssertTrue(try state("Mo-Fr 10:00-26:00", 1, 1))
+        XCTAssertTrue(try state("Mo-Fr 10:00-10:00", 1, 1))
+
+        let lunch = try XCTUnwrap(OpeningHours(#"Mo-Fr 11:00-15:00 open "Lunch", Fr 17:00-22:00 "Dinner"; PH off"#))
+        XCTAssertEqual(lunch.table[4].hours, "11:00–15:00 (Lunch), 17:00–22:00 (Dinner)")
+        XCTAssertTrue(lunch.holidaysNotShown)
+        XCTAssertEqual(
+            try XCTUnwrap(OpeningHours("Mo-Su 16:00-02:00; Fr 16:00-23:00")).table[5].hours,
+            "00:00–02:00, 16:00–02:00", "Friday's old night stays on Saturday, where it falls")
+
+        XCTAssertEqual(OpeningHours.unread("Mo-Fr 07:00-19:00; Sa, Su 09:00-16:00"), "brokenDayList")
+        XCTAssertEqual(OpeningHours.unread(#"Mo-Fr 08:00-16:00 || "on appointment""#), "commentForHours")
+        XCTAssertEqual(OpeningHours.unread("Jun-Aug: Mo-Su 09:00-24:00"), "notAWeek")
+        XCTAssertEqual(OpeningHours.unread("Mo-Fr 18:00+"), "unknownState")
+        XCTAssertEqual(OpeningHours.unread("Mo-Th 11:00-23:00; Fr11:00-24:00"), "syntax")
+        XCTAssertNil(OpeningHours.unread("Mo-Fr 09:00-17:00"))
     }
 }

@@ -1,0 +1,123 @@
+import Foundation
+import GuideModel
+import XCTest
+
+/// Every `opening_hours` value of both corpus extracts, read by our model and by PyPI's `opening-hours-py` (the
+/// specification's Rust implementation), compared in every 15-minute slot of a week. A value the reference reads
+/// as the same week all year round must be ours too, slot for slot; one it cannot read, or whose week depends on
+/// the date or is partly unknown, must be shown as written (our model reads it as nil).
+final class OpeningHoursReferenceTests: XCTestCase {
+    /// The values, as osmium-tool writes them (OPL, its escapes undone): not through our own PBF reader.
+    static let valuesScript = #"""
+        import json, re, subprocess, sys
+        def decode(text):
+            return re.sub(r"%([0-9a-fA-F]+)%", lambda m: chr(int(m.group(1), 16)), text)
+        values = set()
+        for path in sys.argv[1:]:
+            opl = subprocess.run(["osmium", "cat", "-f", "opl", path], capture_output=True, text=True, check=True).stdout
+            for line in opl.splitlines():
+                for field in line.split(" "):
+                    if field.startswith("T") and len(field) > 1:
+                        for pair in field[1:].split(","):
+                            key, _, value = pair.partition("=")
+                            if decode(key) == "opening_hours":
+                                values.add(decode(value))
+        print(json.dumps(sorted(values)))
+        """#
+
+    /// The reference's week (Mon 23 – Sun 29 Nov 2026, 672 slots: o open, c closed, u unknown) of each value, and
+    /// whether it is the same week in January, April and July too.
+    static let referenceScript = #"""
+        import datetime as dt, json, sys
+        import opening_hours as oh
+        values = json.load(open(sys.argv[1]))
+        WEEKS = [dt.datetime(2026, 1, 12), dt.datetime(2026, 4, 13), dt.datetime(2026, 7, 13), dt.datetime(2026, 11, 23)]
+        def week(hours, monday):
+            slots = ["?"] * (7 * 96)
+            end = monday + dt.timedelta(days=7)
+            for start, stop, state, _ in hours.intervals(monday, end):
+                first = max(0, int((start - monday).total_seconds()) // 900)
+                last = min(7 * 96, -(-int(((stop or end) - monday).total_seconds()) // 900))
+                mark = "o" if state == oh.State.OPEN else "c" if state == oh.State.CLOSED else "u"
+                for slot in range(first, last):
+                    slots[slot] = mark
+            return "".join(slots)
+        out = {}
+        for value in values:
+            try:
+                hours = oh.OpeningHours(value)
+            except Exception as error:
+                out[value] = {"invalid": str(error)[:200]}
+                continue
+            weeks = [week(hours, monday) for monday in WEEKS]
+            out[value] = {"week": weeks[-1], "weekly": len(set(weeks)) == 1 and not set(weeks[-1]) - set("oc")}
+        print(json.dumps(out))
+        """#
+
+    /// Our week as the reference writes it: slot by slot from Monday 00:00, with Sunday night's spans running on
+    /// into Monday morning.
+    static func slots(_ hours: OpeningHours) -> String {
+        String(
+            (0..<(7 * 96)).map { slot in
+                hours.isOpen(weekday: slot / 96, minute: (slot % 96) * 15) ? "o" : "c"
+            })
+    }
+
+    func testEveryCorpusValueAgreesWithOpeningHoursPy() throws {
+        let paths = ["helsinki.osm.pbf", "karhula.osm.pbf"].map { OSMReaderTests.corpus.appendingPathComponent($0) }
+        for path in paths where !FileManager.default.fileExists(atPath: path.path) {
+            throw XCTSkip("../shared/corpus/osm/\(path.lastPathComponent) is absent (a fresh clone has no ../shared)")
+        }
+        try requireTool("osmium", install: "apt-get install osmium-tool")
+        let values = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try python(Self.valuesScript, paths.map(\.path)).utf8))
+                as? [String])
+        XCTAssertGreaterThan(values.count, 300, "both extracts' values")
+        let list = FileManager.default.temporaryDirectory.appendingPathComponent("hours-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: list) }
+        try JSONSerialization.data(withJSONObject: values).write(to: list)
+        let reference = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(try python(Self.referenceScript, list.path).utf8))
+                as? [String: [String: Any]])
+
+        var agreed = 0
+        var disagreements: [String] = []
+        var unread: [String] = []
+        var misread: [String] = []
+        var overread: [String] = []
+        for value in values {
+            let theirs = try XCTUnwrap(reference[value], value)
+            let weekly = theirs["weekly"] as? Bool ?? false
+            guard let ours = OpeningHours(value) else {
+                // Shown as written although the reference reads a week: only where its reading would tell the
+                // reader something false (a comment read as "open all day", `Sa, Su 10:00-16:00` read as Saturday
+                // open all day) or hangs on dates that happen to be past.
+                let why = OpeningHours.unread(value) ?? "?"
+                if weekly { unread.append("\(why): \(value)") }
+                if weekly, !["commentForHours", "brokenDayList", "notAWeek"].contains(why) { misread.append(value) }
+                continue
+            }
+            guard weekly, let week = theirs["week"] as? String else {
+                overread.append("\(value) (\(theirs["invalid"] as? String ?? "not the same every week"))")
+                continue
+            }
+            let mine = Self.slots(ours)
+            if mine == week {
+                agreed += 1
+            } else {
+                let first = zip(mine, week).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? 0
+                disagreements.append(
+                    "\(value): \(OpeningHours.dayNames[first / 96]) \(String(format: "%02d:%02d", first / 4 % 24, first % 4 * 15)) "
+                        + "we say \(mine[mine.index(mine.startIndex, offsetBy: first)]), the reference \(week[week.index(week.startIndex, offsetBy: first)])"
+                )
+            }
+        }
+        XCTAssertEqual(disagreements, [], "\(disagreements.count) values disagree")
+        XCTAssertEqual(misread, [], "weekly values we show as raw text for no good reason")
+        XCTAssertLessThanOrEqual(unread.count, 8, "weekly values shown as written: \(unread)")
+        XCTAssertEqual(overread, [], "\(overread.count) values we read as a week that the reference does not")
+        print(
+            "opening_hours: \(agreed) of \(values.count) values agree with opening-hours-py in every slot; "
+                + "\(unread.count) weekly ones shown as written: \(unread)")
+    }
+}
