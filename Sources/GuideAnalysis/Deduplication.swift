@@ -34,7 +34,10 @@ public enum Deduplication {
         m.phone = m.phone ?? b.phone
         m.website = m.website ?? b.website
         m.description = m.description ?? b.description
-        m.hoursDisplay = m.hoursDisplay ?? b.hoursDisplay
+        if m.hoursDisplay == nil {
+            m.hoursDisplay = b.hoursDisplay
+            m.openingHours = b.openingHours
+        }
         m.openNow = m.openNow ?? b.openNow
         if m.rating == nil {
             m.rating = b.rating

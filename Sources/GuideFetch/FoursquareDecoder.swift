@@ -68,6 +68,7 @@ public enum FoursquareDecoder {
         place.website = r.link(["website"])
         place.description = r.text(["description"], limit: 2000)
         place.hoursDisplay = r.text(["hours", "display"], limit: 300)
+        place.openingHours = place.hoursDisplay.flatMap(FoursquareHours.openingHours)
         place.openNow = r.bool(["hours", "open_now"])
         place.rating = r.number(["rating"], in: 0...10)
         place.ratingCount = r.integer(["stats", "total_ratings"], in: 0...1_000_000_000)

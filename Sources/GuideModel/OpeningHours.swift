@@ -187,6 +187,12 @@ public struct OpeningHours: Hashable, Sendable {
         }
     }
 
+    /// The week for a script: days Monday first, separated by `|`, each day's open spans as `start-end` minutes
+    /// of that day (past midnight on the day they fall) separated by `,`. "660-1080||660-1200,1260-1320|…".
+    public var machineWeek: String {
+        open.map { day in day.map { "\($0.start)-\($0.end)" }.joined(separator: ",") }.joined(separator: "|")
+    }
+
     static func clock(_ minutes: Int) -> String {
         String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }

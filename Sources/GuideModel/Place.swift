@@ -36,7 +36,12 @@ public struct Place: Hashable, Sendable {
     public var phone: String?
     public var website: String?
     public var description: String?
+    /// The hours as the provider writes them, shown as they are when they cannot be read as a week.
     public var hoursDisplay: String?
+    /// The hours in OpenStreetMap's `opening_hours` syntax (OpenStreetMap's own, or Foursquare's translated at
+    /// its provider's edge): what the page's table and its open-now line are made from.
+    public var openingHours: String?
+    /// The provider's "open now" when the data was fetched; stale by the time a page is read, so never shown.
     public var openNow: Bool?
     /// 0–10 as Foursquare reports it.
     public var rating: Double?

@@ -25,6 +25,7 @@ enum OSMPlace {
         place.phone = values["phone"] ?? values["contact:phone"]
         place.website = values["website"] ?? values["contact:website"] ?? values["url"]
         place.hoursDisplay = values["opening_hours"]
+        place.openingHours = values["opening_hours"]
         var notes: [String] = []
         if let cuisine = values["cuisine"] {
             notes.append(

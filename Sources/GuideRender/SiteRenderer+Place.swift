@@ -60,17 +60,16 @@ extension SiteRenderer {
         view["description"] = p.description
         view["hours"] = p.hoursDisplay
         view["has_hours_table"] = false
-        if let open = p.openNow {
-            view["open_now"] = open ? "Open when the data was recorded" : "Closed when the data was recorded"
-        }
-        // OpenStreetMap's opening_hours: a weekly table, and whether it was open when the page was built.
-        if city.plan.placesFromOSM, let text = p.hoursDisplay, let hours = OpeningHours(text) {
+        // A weekly table from either provider's hours; whether the place is open now is worked out by the reader's
+        // browser, from the same week in the city's time zone (`assets/hours.js`): a page says nothing that is
+        // true only when it was built.
+        if let text = p.openingHours, let hours = OpeningHours(text) {
+            view["hours"] = p.hoursDisplay ?? text
             view["hours_table"] = hours.table.map { ["day": $0.day, "hours": $0.hours] as View }
             view["has_hours_table"] = true
             view["holidays_not_shown"] = hours.holidaysNotShown
-            let when = Formatting.dayTime(site.buildDate, in: city.plan.timeZone)
-            view["open_now"] =
-                "\(hours.isOpen(at: site.buildDate, in: city.plan.timeZone) ? "Open" : "Closed") at \(when), when this page was built"
+            view["hours_week"] = hours.machineWeek
+            view["time_zone"] = city.plan.timeZone.identifier
         }
         view["rating"] = p.rating.map(Formatting.rating)
         view["rating_count"] = p.ratingCount.map { "\($0) ratings" }

@@ -126,6 +126,7 @@ public struct SiteRenderer: Sendable {
             "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
             "stylesheet": root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
             "saved_script": root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
+            "hours_script": root + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
             "icon": root + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
             "has_breadcrumbs": !crumbs.isEmpty,

@@ -36,7 +36,7 @@ public struct TemplateSet: Sendable {
     /// The assets the built-in templates name, each also published under a name that carries its content's hash
     /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
     /// gets another name. The plain name stays too, for templates that name it.
-    static let fingerprintedAssets = ["assets/style.css", "assets/saved.js", "assets/icon.svg"]
+    static let fingerprintedAssets = ["assets/style.css", "assets/saved.js", "assets/hours.js", "assets/icon.svg"]
 
     /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`.
     public var fingerprinted: [String: String] {

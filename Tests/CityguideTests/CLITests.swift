@@ -98,7 +98,7 @@ final class CLITests: XCTestCase {
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
                 "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (20 files) in Output: 7 problems.",
+                "Checked 8 pages (22 files) in Output: 7 problems.",
             ])
     }
 
@@ -135,7 +135,7 @@ final class CLITests: XCTestCase {
             lines.filter { $0.contains("<script>") }.count, 4,
             "the HTML and SVG code, the remote script and code beside a src; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 8 pages (20 files) in Output: 8 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (22 files) in Output: 8 problems.", run.stderr)
     }
 
     func testHelp() throws {

@@ -105,14 +105,9 @@ final class HostHeadersTests: XCTestCase {
 
     func testThePolicyLetsEveryPageWorkAndBlocksWhatItShould() throws {
         try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("headers-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
-        var builder = SiteBuilder(
-            configFile: try repositorySiteCopy(), configName: "site.yaml", output: output, environment: [:],
-            now: { Date(timeIntervalSince1970: 0) })
         // Served at the host's root, as Netlify and Cloudflare Pages publish a folder.
-        builder.baseURL = "https://guide.example.org/"
-        try builder.build()
+        let output = try builtSample("headers") { $0.baseURL = "https://guide.example.org/" }
+        defer { try? FileManager.default.removeItem(at: output) }
         let pages = [
             "index.html", "berlin/index.html", "berlin/coffee/index.html", "helsinki/places/amos-rex/index.html",
             "helsinki/events/index.html", "saved/index.html",
@@ -173,9 +168,9 @@ final class HostHeadersTests: XCTestCase {
         let assets = try FileManager.default.contentsOfDirectory(
             atPath: site.output.appendingPathComponent("assets").path
         ).sorted()
-        XCTAssertEqual(assets.count, 6, "\(assets)")
+        XCTAssertEqual(assets.count, 8, "\(assets)")
         let fingerprinted = assets.filter { $0.split(separator: ".").count == 3 }
-        XCTAssertEqual(fingerprinted.count, 3)
+        XCTAssertEqual(fingerprinted.count, 4)
         for name in fingerprinted {
             let parts = name.split(separator: ".")
             let plain = "\(parts[0]).\(parts[2])"

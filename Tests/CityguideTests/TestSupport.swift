@@ -116,6 +116,18 @@ func snapshot(_ root: URL) -> [String: Data] {
     return files
 }
 
+/// The project's own site.yaml (the built-in sample) built into a new temporary folder, as a reader's pages;
+/// `adjust` sets the builder first (a base_url, say). The caller removes the folder.
+func builtSample(_ name: String, adjust: (inout SiteBuilder) -> Void = { _ in }) throws -> URL {
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+    var builder = SiteBuilder(
+        configFile: try repositorySiteCopy(), configName: "site.yaml", output: output, environment: [:],
+        now: { Date(timeIntervalSince1970: 0) })
+    adjust(&builder)
+    try builder.build()
+    return output
+}
+
 /// The sample's four cities as a recorded folder a test can change, with the built-in templates.
 func recordedSampleSite() throws -> TestSite {
     let config = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)

@@ -1,0 +1,94 @@
+/* cityguide: "Open now · closes 18:00" or "Closed · opens Mon 09:00" above a place's weekly hours, worked out in
+   the reader's browser at the moment the page is read, on the city's own clock. The page states nothing of the
+   kind without this script: a line written when the page was built would be wrong by morning. */
+(function () {
+  "use strict";
+  var DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
+  var WEEK = 7 * 1440;
+
+  function two(n) {
+    return (n < 10 ? "0" : "") + n;
+  }
+  function clock(minute) {
+    minute = ((minute % 1440) + 1440) % 1440;
+    return two(Math.floor(minute / 60)) + ":" + two(minute % 60);
+  }
+
+  /* The minute of the week (0 is Monday 00:00) it is now in the time zone, from the browser's clock. */
+  function now(zone) {
+    var parts = {};
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: zone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23"
+    }).formatToParts(new Date()).forEach(function (part) {
+      parts[part.type] = part.value;
+    });
+    var day = DAYS.indexOf(parts.weekday);
+    if (day < 0) { return null; }
+    return day * 1440 + (parseInt(parts.hour, 10) % 24) * 60 + parseInt(parts.minute, 10);
+  }
+
+  /* "660-1080||660-1200,1260-1320|…" → [start, end) minutes of the week, joined where one runs into the next
+     (past midnight, and from Sunday night into Monday). */
+  function intervals(text) {
+    var out = [];
+    text.split("|").forEach(function (day, index) {
+      if (index > 6 || !day) { return; }
+      day.split(",").forEach(function (span) {
+        var ends = span.split("-").map(Number);
+        if (ends.length === 2 && ends[0] < ends[1] && ends[0] >= 0 && ends[1] <= 1440) {
+          out.push([index * 1440 + ends[0], index * 1440 + ends[1]]);
+        }
+      });
+    });
+    out.sort(function (a, b) { return a[0] - b[0]; });
+    var joined = [];
+    out.forEach(function (span) {
+      var last = joined[joined.length - 1];
+      if (last && span[0] <= last[1]) { last[1] = Math.max(last[1], span[1]); } else { joined.push(span); }
+    });
+    if (joined.length > 1 && joined[0][0] === 0 && joined[joined.length - 1][1] === WEEK) {
+      joined[joined.length - 1][1] = WEEK + joined.shift()[1];
+    }
+    return joined;
+  }
+
+  function describe(spans, minute) {
+    if (spans.length === 0) { return { open: false, text: "Closed" }; }
+    if (spans.length === 1 && spans[0][1] - spans[0][0] >= WEEK) { return { open: true, text: "Open 24 hours" }; }
+    for (var i = 0; i < spans.length; i += 1) {
+      var span = spans[i];
+      var at = minute < span[0] ? minute + WEEK : minute;
+      if (span[0] <= at && at < span[1]) {
+        var closes = span[1] % WEEK;
+        var later = span[1] - at >= 1440 - (at % 1440) ? " " + DAYS[Math.floor(closes / 1440) % 7] : "";
+        return { open: true, text: "Open now · closes" + later + " " + clock(closes) };
+      }
+    }
+    var next = null;
+    spans.forEach(function (span) {
+      var wait = (span[0] - minute + WEEK) % WEEK;
+      if (next === null || wait < next.wait) { next = { wait: wait, start: span[0] % WEEK }; }
+    });
+    var sameDay = Math.floor(next.start / 1440) === Math.floor(minute / 1440) && next.wait < 1440;
+    return {
+      open: false,
+      text: "Closed · opens " + (sameDay ? "" : DAYS[Math.floor(next.start / 1440)] + " ") + clock(next.start)
+    };
+  }
+
+  var lines = document.querySelectorAll("p.open-now[data-week][data-zone]");
+  for (var i = 0; i < lines.length; i += 1) {
+    var line = lines[i];
+    var minute;
+    try {
+      minute = now(line.getAttribute("data-zone"));
+    } catch (e) {
+      minute = null;  /* A browser without the time zone: the table stands alone. */
+    }
+    if (minute === null) { continue; }
+    var state = describe(intervals(line.getAttribute("data-week")), minute);
+    line.textContent = state.text;
+    line.className = "open-now " + (state.open ? "is-open" : "is-closed");
+    line.hidden = false;
+  }
+}());
