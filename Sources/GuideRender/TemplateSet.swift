@@ -38,16 +38,9 @@ public struct TemplateSet: Sendable {
     /// gets another name. The plain name stays too, for templates that name it.
     static let fingerprintedAssets = ["assets/style.css", "assets/saved.js", "assets/hours.js", "assets/icon.svg"]
 
-    /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`.
-    public var fingerprinted: [String: String] {
-        var names: [String: String] = [:]
-        for path in Self.fingerprintedAssets {
-            guard let bytes = assets[path] else { continue }
-            let dot = path.lastIndex(of: ".") ?? path.endIndex
-            names[path] = "\(path[..<dot]).\(XXH64.hex(XXH64.hash(bytes)))\(path[dot...])"
-        }
-        return names
-    }
+    /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`: worked out once,
+    /// when the templates are loaded (every page names them).
+    public let fingerprinted: [String: String]
 
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
@@ -137,13 +130,19 @@ public struct TemplateSet: Sendable {
         }
         // Every file that can change a page, the ones overridden and the ones not.
         var digest = Fingerprint()
+        var fingerprinted: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            let hash = XXH64.hash(file.bytes)
             digest.add(path)
-            digest.mix(XXH64.hash(file.bytes))
+            digest.mix(hash)
+            if fingerprintedAssets.contains(path) {
+                let dot = path.lastIndex(of: ".") ?? path.endIndex
+                fingerprinted[path] = "\(path[..<dot]).\(XXH64.hex(hash))\(path[dot...])"
+            }
         }
         return TemplateSet(
             library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value,
-            legendsOnce: legendsRenderOnce(texts.values.map(\.text)))
+            legendsOnce: legendsRenderOnce(texts.values.map(\.text)), fingerprinted: fingerprinted)
     }
 
     static func syntaxError(_ error: MustacheTemplate.ParserError, lineOffset: Int, file: String) -> TemplateError {
