@@ -10,12 +10,7 @@ extension SiteConfigBuilder {
         let f = try reader.fields(node, of: "hosting", allowed: ConfigLoader.hostingKeys)
         var hosting = HostingSettings()
         if let n = f["headers"] {
-            guard let value = n.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
-                throw reader.fail(
-                    n, "'headers' must be true or false, found \(reader.describe(n))",
-                    fix: "write `headers: false` to write no _headers file")
-            }
-            hosting.headers = value
+            hosting.headers = try reader.bool(n, "headers", fix: "write `headers: false` to write no _headers file")
         }
         if let n = f["content_security_policy"] {
             let policy = try reader.string(n, "content_security_policy")

@@ -49,15 +49,8 @@ extension SiteConfigBuilder {
                     fix: "write e.g. smtp://mail.example.org:587, with the user under `user:` and the password in "
                         + "CITYGUIDE_SMTP_PASSWORD")
             }
-            var starttls = true
-            if let s = f["starttls"] {
-                guard let value = s.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
-                    throw reader.fail(
-                        s, "'starttls' must be true or false, found \(reader.describe(s))",
-                        fix: "write `starttls: true`")
-                }
-                starttls = value
-            }
+            let starttls =
+                try f["starttls"].map { try reader.bool($0, "starttls", fix: "write `starttls: true`") } ?? true
             let user = try f["user"].map { try reader.string($0, "user") }
             delivery = .smtp(url: raw, starttls: starttls, user: user)
         } else if let n = f["sendmail"] {

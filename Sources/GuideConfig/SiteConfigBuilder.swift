@@ -124,14 +124,7 @@ struct SiteConfigBuilder {
             guard let providerNode = f[provider.rawValue] else { continue }
             let p = try reader.fields(providerNode, of: provider.rawValue, allowed: ConfigLoader.providerKeys)
             var settings = live.settings(provider)
-            if let n = p["enabled"] {
-                guard let value = n.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
-                    throw reader.fail(
-                        n, "'enabled' must be true or false, found \(reader.describe(n))", fix: "write `enabled: false`"
-                    )
-                }
-                settings.enabled = value
-            }
+            if let n = p["enabled"] { settings.enabled = try reader.bool(n, "enabled", fix: "write `enabled: false`") }
             if let n = p["base_url"] { settings.baseURL = try parseBaseURL(n, field: "base_url") }
             if let n = p["ttl_hours"] { settings.ttlHours = try reader.double(n, "ttl_hours", range: 0...24 * 365) }
             if let n = p["requests_per_second"] {

@@ -91,6 +91,14 @@ struct YAMLReader {
         return value
     }
 
+    /// `true` or `false`, in any letter case.
+    func bool(_ node: Node, _ field: String, fix: String) throws -> Bool {
+        guard let value = node.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
+            throw fail(node, "'\(field)' must be true or false, found \(describe(node))", fix: fix)
+        }
+        return value
+    }
+
     func int(_ node: Node, _ field: String, range: ClosedRange<Int>) throws -> Int {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
             throw fail(
