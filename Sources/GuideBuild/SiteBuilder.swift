@@ -193,15 +193,16 @@ public struct SiteBuilder: Sendable {
     func loadConfig() throws -> (SiteConfig, TemplateSet) {
         var config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
         if let baseURL {
-            guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                url.host?.isEmpty == false, url.query == nil, url.fragment == nil
+            // A query or fragment would follow every page's address in the sitemap and the canonical links.
+            guard let address = SiteConfig.siteAddress(baseURL), let url = URL(string: baseURL), url.query == nil,
+                url.fragment == nil
             else {
                 throw BuildError(
                     "error: --base-url '\(baseURL)' is not an http(s) address\n"
                         + "  fix: give the address the site is published at, e.g. --base-url https://example.org/guides/"
                 )
             }
-            config.baseURL = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+            config.baseURL = address
         }
         // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
         // overrides the built-in templates file by file.

@@ -96,6 +96,15 @@ public struct SiteConfig: Sendable {
         self.live = live
     }
 
+    /// An http(s) address with a host, ending with "/" (as `base_url` and `--base-url` are kept); nil for
+    /// anything else.
+    public static func siteAddress(_ raw: String) -> String? {
+        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false
+        else { return nil }
+        return raw.hasSuffix("/") ? raw : raw + "/"
+    }
+
     public func category(id: String) -> CategoryConfig? {
         categories.first { $0.id == id }
     }

@@ -69,14 +69,12 @@ struct SiteConfigBuilder {
 
     func parseBaseURL(_ node: Node, field: String) throws -> String {
         let raw = try reader.string(node, field)
-        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-            url.host?.isEmpty == false
-        else {
+        guard let address = SiteConfig.siteAddress(raw) else {
             throw reader.fail(
                 node, "'\(field)' is '\(raw)', which is not an http(s) address",
                 fix: "write the address the site is published at, e.g. https://example.org/guides/")
         }
-        return raw.hasSuffix("/") ? raw : raw + "/"
+        return address
     }
 
     func parseSource(_ top: [String: Node], baseDir: URL) throws -> SiteConfig.Source {
