@@ -40,37 +40,25 @@ public struct OpeningHours: Hashable, Sendable {
         return "\(refusal)"
     }
 
-    /// A day as the rules leave it, minute by minute.
+    /// A day as the rules leave it: their hours laid one over another, the last on top; a minute no hours cover is
+    /// closed.
     struct Day {
-        var open = [Bool](repeating: false, count: 1440)
-        var carried = [Bool](repeating: false, count: 1440)
-        var note = [String?](repeating: nil, count: 1440)
+        var layers: [Piece] = []
 
         /// Whether no minute is open (a fallback then holds).
-        var alwaysClosed: Bool { !open.contains(true) }
+        var alwaysClosed: Bool { spans.isEmpty }
 
-        /// `other`'s minutes laid over these.
-        mutating func lay(_ other: Piece) {
-            for minute in other.start..<other.end {
-                open[minute] = other.open
-                carried[minute] = other.carried
-                note[minute] = other.note
-            }
-        }
-
+        /// The open minutes, cut where the hours on top change, neighbours with the same note and origin joined.
         var spans: [Span] {
+            let cuts = Set(layers.flatMap { [$0.start, $0.end] } + [0, 1440]).sorted()
             var out: [Span] = []
-            var minute = 0
-            while minute < 1440 {
-                guard open[minute] else {
-                    minute += 1
-                    continue
+            for (start, end) in zip(cuts, cuts.dropFirst()) {
+                guard let top = layers.last(where: { $0.start <= start && start < $0.end }), top.open else { continue }
+                if let last = out.last, last.end == start, last.note == top.note, last.carried == top.carried {
+                    out[out.count - 1].end = end
+                } else {
+                    out.append(Span(start: start, end: end, note: top.note, carried: top.carried))
                 }
-                let start = minute
-                while minute < 1440, open[minute], note[minute] == note[start], carried[minute] == carried[start] {
-                    minute += 1
-                }
-                out.append(Span(start: start, end: minute, note: note[start], carried: carried[start]))
             }
             return out
         }
@@ -85,7 +73,8 @@ public struct OpeningHours: Hashable, Sendable {
         var carried: Bool
     }
 
-    /// What one rule says of `day`: nil when it names neither the day nor the day before.
+    /// What one rule says of `day`: nil when it names neither the day nor the day before. Its own hours come first,
+    /// the night before's after, laid over them (the reference adds them so).
     static func contribution(_ rule: OpeningHoursSyntax.Rule, on day: Int) -> [Piece]? {
         let names = { (day: Int) in rule.days.map { $0.contains(day) } ?? true }
         let open = rule.state == .open
@@ -111,19 +100,13 @@ public struct OpeningHours: Hashable, Sendable {
         for rule in rules {
             let names = rule.days.map { $0.contains(day) } ?? true
             let pieces = contribution(rule, on: day)
-            var current: Day?
-            if let pieces {
-                var made = Day()
-                // A day's own hours first, then the night before laid over them (the reference adds them so).
-                for piece in pieces.sorted(by: { !$0.carried && $1.carried }) { made.lay(piece) }
-                current = made
-            }
+            let current = pieces.map { Day(layers: $0) }
             // `off` with times takes those times away and leaves the rest, as an added rule does.
             let overlay = rule.separator == .additional || (rule.state == .closed && !rule.spans.isEmpty)
             switch rule.separator {
             case _ where overlay:
                 if var before = result, let pieces {
-                    for piece in pieces.sorted(by: { !$0.carried && $1.carried }) { before.lay(piece) }
+                    before.layers += pieces
                     result = before
                 } else {
                     result = result ?? current
