@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 /// Foursquare's `hours.display` ("Mon-Fri 7:00 AM-6:00 PM; Sat-Sun 8:00 AM-5:00 PM", "Daily 4:00 PM-2:00 AM") in
 /// OpenStreetMap's `opening_hours` syntax, so both providers' hours go through one model: one table, one way of
@@ -27,7 +28,7 @@ enum FoursquareHours {
                 }
                 // "…-12:00 AM" and "…-Midnight" close at the end of the day.
                 if end == 0 { end = 1440 }
-                spans.append("\(Self.clock(start))-\(Self.clock(end))")
+                spans.append("\(OpeningHours.clock(start))-\(OpeningHours.clock(end))")
             }
             rules.append("\(selector) \(spans.joined(separator: ","))")
         }
@@ -62,6 +63,4 @@ enum FoursquareHours {
         else { return nil }
         return (h % 12) * 60 + m + half
     }
-
-    static func clock(_ minutes: Int) -> String { String(format: "%02d:%02d", minutes / 60, minutes % 60) }
 }
