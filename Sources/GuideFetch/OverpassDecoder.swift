@@ -77,31 +77,54 @@ public enum OverpassDecoder {
     public static func baseMap(from data: Data) throws -> Decoded<BaseMap> {
         let (top, raw, notes) = try elements(data)
         var map = BaseMap()
+        var barriers: Set<Coordinate> = []
+        // The points that stop a walker, to mark on the ways through them (which name no node by its tags).
+        for item in raw where item["type"]?.rawText == "node" && FootProfile.isBarrier(Self.tags(item)) {
+            if let c = top.part(item, field: "elements").coordinate(latitude: ["lat"], longitude: ["lon"]) {
+                barriers.insert(c)
+            }
+        }
         for (index, item) in raw.enumerated() {
             guard let type = item["type"]?.rawText else { continue }
             let r = top.part(item, field: "elements[\(index)]")
             let tags = Self.tags(item)
             if type == "node" {
-                if let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]),
-                    let district = OSMBaseMap.district(tags, at: c)
-                {
-                    map.districts.append(district)
+                if let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]) {
+                    if let district = OSMBaseMap.district(tags, at: c) { map.districts.append(district) }
                 }
                 continue
             }
-            guard type == "way", let (kind, walkable) = OSMBaseMap.classify(tags) else { continue }
-            // A point the server left out (null) splits the way, as a missing node does in an extract.
-            var runs: [[Coordinate]] = [[]]
-            for point in r.list(["geometry"], limit: 100_000) {
+            guard type == "way" else { continue }
+            let kind = OSMBaseMap.classify(tags)
+            let walk = FootProfile.walkway(tags)
+            guard kind != nil || walk != nil else { continue }
+            // A point the server left out (null) splits the way, as a missing node does in an extract. The node
+            // ids, when the body has them (`out geom` does, `out tags geom` does not), say where ways meet.
+            let geometry = r.list(["geometry"], limit: 100_000)
+            let ids = r.list(["nodes"], limit: 100_000).compactMap { $0.rawText.flatMap { Int64($0) } }
+            let named = ids.count == geometry.count
+            var runs: [[(Coordinate, Int64)]] = [[]]
+            for (i, point) in geometry.enumerated() {
                 if let c = top.part(point, field: "geometry").coordinate(latitude: ["lat"], longitude: ["lon"]) {
-                    runs[runs.count - 1].append(c)
+                    runs[runs.count - 1].append((c, named ? ids[i] : 0))
                 } else if !runs[runs.count - 1].isEmpty {
                     runs.append([])
                 }
             }
+            if var access = walk {
+                // A square is crossed only when its whole outline is there to cross.
+                if runs.count > 1 || runs[0].first?.0 != runs[0].last?.0 { access.remove(.square) }
+                for run in runs where run.count > 1 {
+                    map.walkways.append(
+                        BaseMap.Walkway(
+                            points: run.map(\.0), nodes: named ? run.map(\.1) : [],
+                            barriers: run.indices.filter { barriers.contains(run[$0].0) }, access: access))
+                }
+            }
+            guard let kind else { continue }
             let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
             for run in runs where run.count > 1 {
-                map.ways.append(BaseMap.Way(kind: kind, name: name, points: run, walkable: walkable))
+                map.ways.append(BaseMap.Way(kind: kind, name: name, points: run.map(\.0)))
             }
         }
         return Decoded(value: map, notes: capped(notes + top.notes))
@@ -121,7 +144,12 @@ public enum OverpassDecoder {
         let selectors = [
             "way[highway~\"^(motorway|motorway_link|trunk|trunk_link|primary|primary_link|secondary|secondary_link|"
                 + "tertiary|tertiary_link|residential|unclassified|living_street|road|service|pedestrian|footway|path|"
-                + "cycleway|bridleway|track|corridor|steps)$\"]\(area);",
+                + "cycleway|bridleway|track|corridor|steps|platform)$\"]\(area);",
+            // What else a pedestrian may walk (FootProfile): ways open to walkers by their tags, platforms, car
+            // parks, piers; and the points that stop a walker.
+            "way[highway][foot]\(area);way[highway][access]\(area);",
+            "way[railway=platform]\(area);way[amenity~\"^(parking|parking_entrance)$\"]\(area);way[man_made=pier]\(area);",
+            "node[barrier]\(area);node[foot]\(area);node[access]\(area);",
             "way[railway~\"^(rail|light_rail|narrow_gauge|monorail|funicular|tram)$\"]\(area);",
             "way[natural~\"^(water|coastline|wood|scrub|heath|grassland)$\"]\(area);",
             "way[waterway~\"^(river|stream|canal|riverbank)$\"]\(area);",
@@ -131,7 +159,7 @@ public enum OverpassDecoder {
             "way[building]\(around(buildingMetres));",
             "node[place~\"^(suburb|neighbourhood|quarter|borough)$\"][name]\(area);",
         ]
-        return "[out:json][timeout:\(timeout)];(" + selectors.joined() + ");out tags geom;"
+        return "[out:json][timeout:\(timeout)];(" + selectors.joined() + ");out geom;"
     }
 
     static func middle(_ points: [Coordinate]) -> Coordinate? {

@@ -27,8 +27,6 @@ public struct BaseMap: Sendable {
                 corners = Self.corners(box)
             }
         }
-        /// A pedestrian may use it (streets and paths without `foot=no`, `access=private`, …).
-        public var walkable: Bool
         /// Around every point: a map leaves out the ways outside its frame without projecting them.
         public private(set) var box: GeoBox
         /// The points on Web Mercator's unit square, projected once: every map of the city is drawn from them
@@ -37,11 +35,10 @@ public struct BaseMap: Sendable {
         /// The box's corners on the unit square (Web Mercator keeps north up and east right).
         public private(set) var corners: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))
 
-        public init(kind: Kind, name: String?, points: [Coordinate], walkable: Bool = false) {
+        public init(kind: Kind, name: String?, points: [Coordinate]) {
             self.kind = kind
             self.name = name
             self.points = points
-            self.walkable = walkable
             self.box = GeoBox(bounding: points)
             self.mercator = points.map(WebMercator.project)
             self.corners = Self.corners(box)
@@ -68,12 +65,16 @@ public struct BaseMap: Sendable {
 
     public var ways: [Way]
     public var districts: [District]
+    /// The walking network: every way a pedestrian may use, drawn or not.
+    public var walkways: [Walkway]
 
-    public init(ways: [Way] = [], districts: [District] = []) {
+    public init(ways: [Way] = [], districts: [District] = [], walkways: [Walkway] = []) {
         self.ways = ways
         self.districts = districts
+        self.walkways = walkways
     }
 
+    /// Nothing to draw (the walkways alone are not drawn).
     public var isEmpty: Bool { ways.isEmpty && districts.isEmpty }
 
     /// The part of the map around `center`, within `metres` (a way is kept whole when any point is inside).
@@ -81,7 +82,8 @@ public struct BaseMap: Sendable {
         let box = GeoBox(center: center, metres: metres)
         return BaseMap(
             ways: ways.filter { $0.points.contains(where: box.contains) },
-            districts: districts.filter { box.contains($0.coordinate) })
+            districts: districts.filter { box.contains($0.coordinate) },
+            walkways: walkways.filter { $0.points.contains(where: box.contains) })
     }
 }
 

@@ -58,7 +58,17 @@ public struct Fingerprint: Sendable {
                 add(way.kind.rawValue)
                 add(way.name ?? "\u{0}")
                 add(points: way.points)
-                mix(way.walkable ? 1 : 2)
+            }
+        case Self.walkways:
+            let walkways = value as! [BaseMap.Walkway]
+            mix(UInt64(walkways.count))
+            for walkway in walkways {
+                mix(UInt64(walkway.access.rawValue))
+                add(points: walkway.points)
+                mix(UInt64(walkway.nodes.count))
+                for node in walkway.nodes { mix(UInt64(bitPattern: node)) }
+                mix(UInt64(walkway.barriers.count))
+                for barrier in walkway.barriers { mix(UInt64(barrier)) }
             }
         case Self.optionalString:
             if let text = value as! String? {
@@ -132,6 +142,7 @@ public struct Fingerprint: Sendable {
     private static let url = ObjectIdentifier(URL.self)
     private static let data = ObjectIdentifier(Data.self)
     private static let ways = ObjectIdentifier([BaseMap.Way].self)
+    private static let walkways = ObjectIdentifier([BaseMap.Walkway].self)
     private static let float = ObjectIdentifier(Float.self)
     private static let integers: Set<ObjectIdentifier> = [
         ObjectIdentifier(Int64.self), ObjectIdentifier(UInt64.self), ObjectIdentifier(Int32.self),

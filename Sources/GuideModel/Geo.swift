@@ -4,6 +4,8 @@ import Foundation
 public enum Geo {
     /// Mean earth radius (IUGG), metres.
     public static let earthRadius = 6_371_008.8
+    /// Metres in a degree of latitude (and of longitude at the equator).
+    public static let metresPerDegree = earthRadius * .pi / 180
 
     /// Great-circle distance by the haversine formula, in metres.
     public static func distance(_ a: Coordinate, _ b: Coordinate) -> Double {

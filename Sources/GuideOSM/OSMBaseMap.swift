@@ -5,36 +5,28 @@ import GuideModel
 /// (a PBF lists nodes before ways), then the drawable ways through them, so memory grows with the cities' areas,
 /// not with the file.
 public enum OSMBaseMap {
-    /// What kind of base-map line or area these tags make, and whether a pedestrian may use it; nil when it is
-    /// not drawn. The walking rules: every street and path except motorways, unless `foot` forbids it or
-    /// `access` does without `foot` allowing it; `oneway` does not apply to walkers.
-    public static func classify(_ tags: OSMTags) -> (kind: BaseMap.Kind, walkable: Bool)? {
+    /// What kind of base-map line or area these tags make; nil when it is not drawn. Who may walk it is
+    /// `FootProfile`'s to say.
+    public static func classify(_ tags: OSMTags) -> BaseMap.Kind? {
         var values: [String: String] = [:]
         for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
-        if let highway = values["highway"], let kind = street(highway) {
-            let foot = values["foot"] ?? ""
-            let access = values["access"] ?? ""
-            let allowed = ["yes", "designated", "permissive"].contains(foot)
-            let forbidden =
-                ["no", "private", "use_sidepath"].contains(foot) || (["no", "private"].contains(access) && !allowed)
-            return (kind, kind != .motorway && !forbidden)
-        }
+        if let highway = values["highway"], let kind = street(highway) { return kind }
         if values["tunnel"].map({ $0 != "no" }) ?? false { return nil }
         if let railway = values["railway"] {
             switch railway {
-            case "rail", "light_rail", "narrow_gauge", "monorail", "funicular": return (.rail, false)
-            case "tram": return (.tram, false)
+            case "rail", "light_rail", "narrow_gauge", "monorail", "funicular": return .rail
+            case "tram": return .tram
             default: break
             }
         }
-        if values["natural"] == "coastline" { return (.coastline, false) }
+        if values["natural"] == "coastline" { return .coastline }
         if values["natural"] == "water" || values["waterway"] == "riverbank"
             || ["basin", "reservoir"].contains(values["landuse"] ?? "")
         {
-            return (.water, false)
+            return .water
         }
         if let waterway = values["waterway"], ["river", "stream", "canal"].contains(waterway) {
-            return (.waterway, false)
+            return .waterway
         }
         if ["park", "garden", "nature_reserve", "playground"].contains(values["leisure"] ?? "")
             || [
@@ -42,9 +34,9 @@ public enum OSMBaseMap {
             ].contains(values["landuse"] ?? "")
             || ["wood", "scrub", "heath", "grassland"].contains(values["natural"] ?? "")
         {
-            return (.park, false)
+            return .park
         }
-        if let building = values["building"], building != "no" { return (.building, false) }
+        if let building = values["building"], building != "no" { return .building }
         return nil
     }
 
@@ -87,6 +79,7 @@ public enum OSMBaseMap {
 
     static func read(boxes: [GeoBox]?, pass: (PBFReader) throws -> Void) throws -> BaseMap {
         var coordinates: [Int64: Coordinate] = [:]
+        var barriers: Set<Int64> = []
         var map = BaseMap()
         var reader = PBFReader()
         reader.wantRelations = false
@@ -94,27 +87,40 @@ public enum OSMBaseMap {
             guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }
             coordinates[id] = coordinate
             if let district = district(tags, at: coordinate) { map.districts.append(district) }
+            if FootProfile.isBarrier(tags) { barriers.insert(id) }
         }
         reader.way = { _, refs, tags in
             let drawn = classify(tags)
             let area = district(tags, at: nil)
-            guard drawn != nil || area != nil else { return }
+            let walk = FootProfile.walkway(tags)
+            guard drawn != nil || area != nil || walk != nil else { return }
             // A way leaving the boxes is cut where its nodes were not kept.
-            var runs: [[Coordinate]] = [[]]
+            var runs: [[Int64]] = [[]]
             for ref in refs {
-                if let point = coordinates[ref] {
-                    runs[runs.count - 1].append(point)
+                if coordinates[ref] != nil {
+                    runs[runs.count - 1].append(ref)
                 } else if !runs[runs.count - 1].isEmpty {
                     runs.append([])
                 }
             }
-            if let area, let middle = centroid(runs.flatMap { $0 }) {
+            let lines = runs.map { $0.compactMap { coordinates[$0] } }
+            if let area, let middle = centroid(lines.flatMap { $0 }) {
                 map.districts.append(BaseMap.District(name: area.name, coordinate: middle))
             }
-            guard let (kind, walkable) = drawn else { return }
+            if var access = walk {
+                // A square is crossed only when its whole outline is there to cross.
+                if runs.count > 1 || refs.first != refs.last { access.remove(.square) }
+                for (run, line) in zip(runs, lines) where run.count > 1 {
+                    map.walkways.append(
+                        BaseMap.Walkway(
+                            points: line, nodes: run, barriers: run.indices.filter { barriers.contains(run[$0]) },
+                            access: access))
+                }
+            }
+            guard let kind = drawn else { return }
             let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
-            for run in runs where run.count > 1 {
-                map.ways.append(BaseMap.Way(kind: kind, name: name, points: run, walkable: walkable))
+            for line in lines where line.count > 1 {
+                map.ways.append(BaseMap.Way(kind: kind, name: name, points: line))
             }
         }
         try pass(reader)

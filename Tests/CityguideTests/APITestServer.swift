@@ -50,13 +50,13 @@ final class APITestServer: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Overpass queries for a base map (`out tags geom`) are logged and answered under this path, so a test can
+    /// Overpass queries for a base map (`out geom`) are logged and answered under this path, so a test can
     /// tell them from the places query that shares `/api/interpreter`.
     static let mapPath = "/api/interpreter#map"
 
     static func route(_ request: HTTPRequest) -> String {
         guard request.path == "/api/interpreter",
-            request.query.contains(where: { $0.name == "data" && $0.value.contains("out tags geom") })
+            request.query.contains(where: { $0.name == "data" && $0.value.hasSuffix(");out geom;") })
         else { return request.path }
         return mapPath
     }

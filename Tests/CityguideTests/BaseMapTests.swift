@@ -68,7 +68,7 @@ final class BaseMapTests: XCTestCase {
     }
 
     func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {
-        let map = try OSMBaseMap.extract(WalkRouteTests.extract, label: "map.osm.pbf", boxes: nil)
+        let map = try OSMBaseMap.extract(WalkRouteTests.sampleMap, label: "map.osm.pbf", boxes: nil)
         let routes = StreetNetwork(map).routes(from: Self.kauppatori, to: Self.places)
         let route = try XCTUnwrap(routes[0])
         var spec = MapSpec(

@@ -325,7 +325,8 @@ final class OSMSiteTests: XCTestCase {
         let mapQuery = try XCTUnwrap(map.first?.query["data"])
         XCTAssertTrue(mapQuery.contains("way[building](around:1200,60.169900,24.944100);"), mapQuery)
         XCTAssertTrue(mapQuery.contains("(around:1500,60.169900,24.944100);"), mapQuery)
-        XCTAssertTrue(mapQuery.hasSuffix(");out tags geom;"), mapQuery)
+        XCTAssertTrue(mapQuery.hasSuffix(");out geom;"), mapQuery)
+        XCTAssertTrue(mapQuery.contains("node[barrier](around:1500,60.169900,24.944100);"), mapQuery)
         let kappeli = try site.page("helsinki/places/kappeli/index.html")
         XCTAssertTrue(
             kappeli.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first?.contains(
