@@ -36,23 +36,22 @@ public enum Analyzer {
             for (place, route) in zip(sortedRecords, found) { routes[place.id] = route }
         }
 
-        func ranked(_ place: Place, resultCount: Int) -> RankedPlace {
+        func ranked(_ place: Place) -> RankedPlace {
             let metres = Geo.distance(plan.origin, place.coordinate)
             let route = routes[place.id]
             let minutes = route?.minutes ?? Walking.minutes(straightLine: metres)
-            let score = Ranking.bestScore(
-                weightedRating: weighted[place.id], popularity: place.popularity, walkingMinutes: minutes,
-                walkingLimit: plan.walkingMinutes, providerRank: place.providerRank, resultCount: resultCount)
+            // Whole metres: the pages, the exports and the lists' order all start from this one number.
+            let walked = (route?.metres ?? Walking.routeMetres(straightLine: metres)).rounded()
             return RankedPlace(
-                place: place, slug: "", metresFromOrigin: metres, walkingMinutes: minutes,
-                walkingMetres: route?.metres ?? Walking.routeMetres(straightLine: metres), route: route,
-                weightedRating: weighted[place.id], bestScore: score, categoryIDs: [])
+                place: place, slug: "", metresFromOrigin: metres, walkingMinutes: minutes, walkingMetres: walked,
+                route: route,
+                weightedRating: weighted[place.id], categoryIDs: [])
         }
 
         var listed: [String: RankedPlace] = [:]
         var lists: [CategoryList] = []
         for (category, status, places) in perCategory {
-            let sorted = Ranking.sort(places.map { ranked($0, resultCount: places.count) }, by: plan.sort)
+            let sorted = Ranking.sort(places.map(ranked), by: plan.sort, units: plan.units)
             let kept = Array(sorted.prefix(plan.maxResults))
             for item in kept {
                 var entry = listed[item.place.id] ?? item
@@ -69,33 +68,32 @@ public enum Analyzer {
             listed[item.place.id]?.slug = slug
         }
 
-        let overview = Ranking.sortedByBest(Array(listed.values))
+        let overview = Ranking.sortedByBest(Array(listed.values), units: plan.units)
         let events = data.events.map { upcoming($0, today: today, in: plan.timeZone) }
+        let picks = topPicks(overview, limit: plan.walkingMinutes)
         return CityGuide(
             plan: plan, places: listed, overview: overview.map(\.place.id),
-            categories: lists, topPicks: topPicks(overview), walkable: walkable(overview, limit: plan.walkingMinutes),
+            categories: lists, topPicks: picks, walkable: Array(picks.prefix(3)),
             neighborhoods: Neighborhoods.find(
-                overview, categories: plan.categories, settings: plan.neighborhoods, events: events.value ?? []),
+                overview, categories: plan.categories, settings: plan.neighborhoods, units: plan.units,
+                events: events.value ?? []),
             events: events,
             weather: data.weather, warnings: data.warnings, asOf: data.asOf, baseMap: data.baseMap.value,
             credits: data.credits)
     }
 
-    /// At most five, one per chain, by best score.
-    static func topPicks(_ byBest: [RankedPlace], count: Int = 5) -> [String] {
+    /// The best (`Ranking.sortedByBest`) within the city's walk, at most five, one per chain: the city page's
+    /// "Best within" is the first three, and so is the home page's "Top picks".
+    static func topPicks(_ byBest: [RankedPlace], limit: Int, count: Int = 5) -> [String] {
         var chains: Set<String> = []
         var picks: [String] = []
-        for item in byBest where picks.count < count {
+        for item in byBest where picks.count < count && item.walkingMinutes <= limit {
             if let chain = item.place.chain?.lowercased() {
                 guard chains.insert(chain).inserted else { continue }
             }
             picks.append(item.place.id)
         }
         return picks
-    }
-
-    static func walkable(_ byBest: [RankedPlace], limit: Int, count: Int = 3) -> [String] {
-        Array(byBest.filter { $0.walkingMinutes <= limit }.prefix(count).map(\.place.id))
     }
 
     /// Events from the build date on (in the city's own calendar), soonest first.

@@ -15,8 +15,6 @@ public struct RankedPlace: Sendable, Hashable {
     public var route: WalkRoute?
     /// Bayesian-adjusted rating, 0–10, when the place has a rating.
     public var weightedRating: Double?
-    /// 0–1, higher is better.
-    public var bestScore: Double
     /// Category ids whose lists include this place, in config order.
     public var categoryIDs: [String]
 }

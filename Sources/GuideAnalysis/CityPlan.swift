@@ -23,6 +23,8 @@ public struct CityPlan: Sendable {
     public var sort: ListSort
     public var walkingMinutes: Int
     public var neighborhoods = Neighborhoods.Settings()
+    /// How the pages show distances: lists ordered by the walk compare them as shown.
+    public var units = UnitSystem.metric
     /// The places come from OpenStreetMap: its maps and pages credit the contributors, and lists say there are no
     /// ratings.
     public var placesFromOSM = false

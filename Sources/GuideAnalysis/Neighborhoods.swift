@@ -17,17 +17,21 @@ public enum Neighborhoods {
     /// Events are attached to the neighborhood with a member place nearest their venue, up to this far.
     public static let eventReachMetres = 1000.0
 
-    /// Every neighborhood, best first; `places` are ranked best first.
+    /// Every neighborhood, the one with the most of the guide's places first (then the most categories, then by
+    /// name); `places` are ranked best first (`Ranking.sortedByBest`).
     public static func find(
-        _ places: [RankedPlace], categories: [CityPlan.Category], settings: Settings, events: [Event]
+        _ places: [RankedPlace], categories: [CityPlan.Category], settings: Settings, units: UnitSystem = .metric,
+        events: [Event]
     ) -> [Neighborhood] {
         let groups = byField(places) ?? byClusters(places, settings: settings)
         let scored = groups.map { name, members -> (String, [RankedPlace], Double, Int) in
-            let covered = Set(members.compactMap(\.categoryIDs.first)).count
-            // Sum of best scores rewards depth; a bonus per category covered rewards variety.
-            let score = members.map(\.bestScore).reduce(0, +) + 0.5 * Double(covered)
-            return (name, Ranking.sortedByBest(members), score, covered)
-        }.sorted { $0.2 != $1.2 ? $0.2 > $1.2 : $0.0 < $1.0 }
+            let covered = Set(members.flatMap(\.categoryIDs)).count
+            return (name, Ranking.sortedByBest(members, units: units), Double(members.count), covered)
+        }.sorted { a, b in
+            if a.2 != b.2 { return a.2 > b.2 }
+            if a.3 != b.3 { return a.3 > b.3 }
+            return Ranking.byName((a.0, a.0), (b.0, b.0))
+        }
 
         let slugs = Slug.unique(scored.map(\.0), fallback: "neighborhood")
         var hoods = zip(scored, slugs).map { entry, slug -> Neighborhood in

@@ -21,7 +21,8 @@ public enum Ranking {
         let m = median(counts)
         for place in rated {
             let v = place.ratingCount.map(Double.init) ?? m
-            result[place.id] = v / (v + m) * place.rating! + m / (v + m) * c
+            // Hundredths, as the GeoJSON gives it: two places that tie there are a tie, decided by the walk.
+            result[place.id] = ((v / (v + m) * place.rating! + m / (v + m) * c) * 100).rounded() / 100
         }
         return result
     }
@@ -31,46 +32,19 @@ public enum Ranking {
         return sorted.count % 2 == 1 ? Double(sorted[mid]) : Double(sorted[mid - 1] + sorted[mid]) / 2
     }
 
-    /// Weights of the signals in the "best" score; renormalised over the signals a place has,
-    /// so a provider without ratings still ranks.
-    static let weights = (rating: 0.45, popularity: 0.25, walking: 0.2, relevance: 0.1)
-
-    public static func bestScore(
-        weightedRating: Double?, popularity: Double?, walkingMinutes: Int, walkingLimit: Int, providerRank: Int,
-        resultCount: Int
-    ) -> Double {
-        var total = 0.0
-        var weight = 0.0
-        if let r = weightedRating {
-            total += weights.rating * r / 10
-            weight += weights.rating
-        }
-        if let p = popularity {
-            total += weights.popularity * p
-            weight += weights.popularity
-        }
-        // Half the value at the walking limit, fading smoothly beyond it.
-        total += weights.walking * 1 / (1 + Double(walkingMinutes) / Double(max(1, walkingLimit)))
-        weight += weights.walking
-        if resultCount > 1 {
-            total += weights.relevance * (1 - Double(providerRank) / Double(resultCount))
-            weight += weights.relevance
-        }
-        return weight > 0 ? total / weight : 0
-    }
-
-    /// Sorts by the configured order, ties broken by name, then id.
-    public static func sort(_ places: [RankedPlace], by order: ListSort) -> [RankedPlace] {
-        sorted(places) { a, b in
+    /// Sorts by the configured order, ties broken by name, then id. Walks compare as the pages show them
+    /// (`UnitSystem.shown`): two walks that read the same are a tie, broken by name where the reader sees it.
+    public static func sort(_ places: [RankedPlace], by order: ListSort, units: UnitSystem) -> [RankedPlace] {
+        let walks = places.map { units.shown(metres: $0.walkingMetres) }
+        return sorted(places) { i, j in
+            let (a, b) = (places[i], places[j])
             switch order {
             case .relevance:
                 if a.place.providerRank != b.place.providerRank { return a.place.providerRank < b.place.providerRank }
             case .rating:
-                if let c = compareDescending(a.weightedRating, b.weightedRating) { return c }
-                // Unrated (OpenStreetMap has no ratings): the overall score ranks what is known of them.
-                if a.weightedRating == nil, a.bestScore != b.bestScore { return a.bestScore > b.bestScore }
+                return best(a, b, walks: (walks[i], walks[j]))
             case .distance:
-                if a.metresFromOrigin != b.metresFromOrigin { return a.metresFromOrigin < b.metresFromOrigin }
+                if walks[i] != walks[j] { return walks[i] < walks[j] }
             case .popularity:
                 if let c = compareDescending(a.place.popularity, b.place.popularity) { return c }
             case .name:
@@ -80,9 +54,17 @@ public enum Ranking {
         }
     }
 
-    /// Best score first, then by name.
-    static func sortedByBest(_ places: [RankedPlace]) -> [RankedPlace] {
-        sorted(places) { a, b in a.bestScore != b.bestScore ? a.bestScore > b.bestScore : nil }
+    /// The guide's one meaning of "best", stated under every list it orders: the higher rating first (each
+    /// weighted by how many people rated, `weightedRatings`), rated places before unrated ones; then the shorter
+    /// walk; then the name. OpenStreetMap has no ratings, so there it is the nearest first.
+    public static func sortedByBest(_ places: [RankedPlace], units: UnitSystem) -> [RankedPlace] {
+        let walks = places.map { units.shown(metres: $0.walkingMetres) }
+        return sorted(places) { i, j in best(places[i], places[j], walks: (walks[i], walks[j])) }
+    }
+
+    static func best(_ a: RankedPlace, _ b: RankedPlace, walks: (Double, Double)) -> Bool? {
+        if let c = compareDescending(a.weightedRating, b.weightedRating) { return c }
+        return walks.0 != walks.1 ? walks.0 < walks.1 : nil
     }
 
     /// By name, as `byName` orders them.
@@ -90,15 +72,15 @@ public enum Ranking {
         sorted(places) { _, _ in nil }
     }
 
-    /// Ordered by `first` where it decides, else as `byName` orders them. Each name's key is made once, and
-    /// positions are sorted rather than the places, large values a sort copies at every move (comparing and
-    /// moving was a tenth of a build whose input did not change). The order is total (ids differ), so it is the
-    /// one sorting with the comparators gives.
-    static func sorted(_ places: [RankedPlace], first: (RankedPlace, RankedPlace) -> Bool?) -> [RankedPlace] {
+    /// Ordered by `first` (given two positions) where it decides, else as `byName` orders them. Each name's key
+    /// is made once, and positions are sorted rather than the places, large values a sort copies at every move
+    /// (comparing and moving was a tenth of a build whose input did not change). The order is total (ids differ),
+    /// so it is the one sorting with the comparators gives.
+    static func sorted(_ places: [RankedPlace], first: (Int, Int) -> Bool?) -> [RankedPlace] {
         let keys = places.map { nameKey($0.place.name) }
         let order = places.withUnsafeBufferPointer { places in
             places.indices.sorted { i, j in
-                if let decided = first(places[i], places[j]) { return decided }
+                if let decided = first(i, j) { return decided }
                 return byName(
                     (places[i].place.name, places[i].place.id), key: keys[i],
                     (places[j].place.name, places[j].place.id), key: keys[j])

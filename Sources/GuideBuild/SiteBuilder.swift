@@ -316,6 +316,7 @@ public struct SiteBuilder: Sendable {
             },
             maxResults: city.maxResults, sort: city.sort, walkingMinutes: city.walkingMinutes)
         plan.placesFromOSM = config.providers.places == .osm || data.placesFromOSM
+        plan.units = config.units
         plan.neighborhoods = Neighborhoods.Settings(
             epsMetres: config.neighborhoodRadiusMetres, minPoints: config.neighborhoodMinPlaces)
         return plan

@@ -13,10 +13,15 @@ enum GeoJSON {
                 ("name", Escape.json(p.name)), ("category", category.map(Escape.json) ?? "null"),
                 ("rank", "\(index + 1)"),
                 ("rating", p.rating.map { Coordinate.format($0, decimals: 1) } ?? "null"),
+                ("rating_count", p.ratingCount.map { "\($0)" } ?? "null"),
+                // What the lists rank by: the rating pulled towards the city's mean by how few rated it.
+                ("rating_weighted", item.weightedRating.map { Coordinate.format($0, decimals: 2) } ?? "null"),
                 ("address", p.address.map(Escape.json) ?? "null"),
                 ("url", Escape.json(site.link(SitePaths.place(city, item), from: city))),
+                // The walk the pages show: along the streets, or estimated from the straight line (× 1.3).
                 ("walk_metres", Coordinate.format(item.walkingMetres, decimals: 0)),
                 ("walk_minutes", "\(item.walkingMinutes)"),
+                ("walk_estimated", item.route == nil ? "true" : "false"),
             ]
             let props = properties.map { "\(Escape.json($0.0)): \($0.1)" }.joined(separator: ", ")
             return """

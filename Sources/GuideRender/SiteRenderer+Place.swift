@@ -81,7 +81,10 @@ extension SiteRenderer {
             from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
         view["distance"] = values.distance(item)
         view["walk"] = values.walk(item)
-        view["walk_note"] = item.route == nil ? "as the crow flies; the time is an estimate" : "along the streets"
+        view["walk_note"] =
+            item.route == nil
+            ? "estimated from \(site.units.formatDistance(metres: item.metresFromOrigin)) as the crow flies"
+            : "along the streets"
         view["origin"] = city.plan.originName
         view["has_tips"] = !p.tips.isEmpty
         view["tips"] = p.tips.map { tip -> View in

@@ -150,6 +150,10 @@ public struct SiteRenderer: Sendable {
                 city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
             },
             "place_count": city.places.count,
+            "has_picks": !city.topPicks.isEmpty,
+            "picks_order": ListOrder(city).picks,
+            "nothing_within": "Nothing in this guide is within a \(city.plan.walkingMinutes)-minute walk of "
+                + "\(city.plan.originName).",
         ]
         let notFound: View = ["name": city.plan.name, "href": values.pagePaths(city).city]
         let sources = sources(city)
@@ -198,6 +202,8 @@ public struct SiteRenderer: Sendable {
         view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
+        view["picks_order"] = ListOrder(city).picks
+        view["best_order"] = ListOrder(city).overview
         view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
             values.entry($1, number: $0 + 1, city: city, root: root)
         }
@@ -238,7 +244,7 @@ public struct SiteRenderer: Sendable {
         view["city"] = city.plan.name
         view["category"] = list.name
         view["origin"] = city.plan.originName
-        view["sort"] = sortDescription(city.plan.sort, origin: city.plan.originName, osm: city.plan.placesFromOSM)
+        view["sort"] = ListOrder(city).phrase(city.plan.sort)
         view["as_of"] = present(asOf(city, "places/\(list.id)"))
         view["has_entries"] = !places.isEmpty
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
@@ -277,22 +283,6 @@ public struct SiteRenderer: Sendable {
         return view
     }
 
-    func sortDescription(_ sort: ListSort, origin: String, osm: Bool) -> String {
-        switch sort {
-        case .relevance:
-            return osm
-                ? "fullest OpenStreetMap records first (address, phone, website, hours, cuisine)"
-                : "in Foursquare's order of relevance"
-        case .rating where osm:
-            return "by how complete each OpenStreetMap record is (address, phone, website, hours, cuisine) and how "
-                + "short the walk is, since OpenStreetMap has no ratings"
-        case .rating: return "by rating, weighted by how many people rated"
-        case .distance: return "by distance from \(origin)"
-        case .popularity: return "by popularity"
-        case .name: return "by name"
-        }
-    }
-
     func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> View {
         let root = "../../../"
         var view = common(
@@ -302,6 +292,7 @@ public struct SiteRenderer: Sendable {
         view["name"] = hood.name
         view["city"] = city.plan.name
         view["why"] = hood.why
+        view["best_order"] = ListOrder(city).overview
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view["legend"] = view["entries"]
         view[LegendMemo.entriesKey] = view["entries"]

@@ -20,9 +20,10 @@ struct ViewValues {
         placePaths[place.place.id] ?? SitePaths.place(city, place)
     }
 
-    /// The walk along the streets when there is one, else the straight-line distance.
+    /// The walk along the streets, or "≈ 110 m" estimated from the straight line (× 1.3) where there is none:
+    /// lists ordered by the walk show the walk they are ordered by.
     func distance(_ item: RankedPlace) -> String {
-        site.units.formatDistance(metres: item.route == nil ? item.metresFromOrigin : item.walkingMetres)
+        (item.route == nil ? "≈ " : "") + site.units.formatDistance(metres: item.walkingMetres)
     }
 
     /// "9 min walk", or "≈ 9 min walk" when estimated from the straight line.
@@ -291,10 +292,8 @@ struct ViewValues {
         return MapDraft(spec: spec, lead: description)
     }
 
-    /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · 850 m away" when only estimated.
+    /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · ≈ 920 m" when only estimated.
     func walkLabel(_ item: RankedPlace) -> String {
-        item.route == nil
-            ? "≈ \(item.walkingMinutes) min walk · \(site.units.formatDistance(metres: item.metresFromOrigin)) away"
-            : "\(item.walkingMinutes) min walk · \(site.units.formatDistance(metres: item.walkingMetres))"
+        "\(walk(item)) · \(distance(item))"
     }
 }

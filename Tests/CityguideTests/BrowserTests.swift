@@ -33,7 +33,7 @@ final class BrowserTests: XCTestCase {
                 return [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
 
             out["empty_at_first"] = saved_names() == [] and driver.find_element(By.ID, "saved-empty").is_displayed()
-            driver.get(base + "helsinki/places/amos-rex/index.html")
+            driver.get(base + "helsinki/places/amos-anderson-art-museum/index.html")
             button = driver.find_element(By.CSS_SELECTOR, "button.save-place")
             out["button_shown"] = button.is_displayed()
             out["button_before"] = button.text
@@ -42,22 +42,22 @@ final class BrowserTests: XCTestCase {
             out["pressed"] = button.get_attribute("aria-pressed")
             driver.get(base + "helsinki/places/ateneum/index.html")
             driver.find_element(By.CSS_SELECTOR, "button.save-place").click()
-            # Saving Amos Rex again from a fresh load shows it as saved and adds nothing.
-            driver.get(base + "helsinki/places/amos-rex/index.html")
+            # Saving Amos Anderson Art Museum again from a fresh load shows it as saved and adds nothing.
+            driver.get(base + "helsinki/places/amos-anderson-art-museum/index.html")
             out["reloaded_state"] = driver.find_element(By.CSS_SELECTOR, "button.save-place").text
             out["saved"] = saved_names()
             out["empty_hidden"] = not driver.find_element(By.ID, "saved-empty").is_displayed()
-            link = driver.find_element(By.LINK_TEXT, "Amos Rex")
+            link = driver.find_element(By.LINK_TEXT, "Amos Anderson Art Museum")
             link.click()
             out["link_leads_to"] = driver.find_element(By.TAG_NAME, "h1").text
             driver.get(base + "saved/index.html")
-            delete = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Rex']")
+            delete = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Anderson Art Museum']")
             delete.click()
             alert = driver.switch_to.alert
             out["confirm_text"] = alert.text
             alert.dismiss()
             out["after_dismiss"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
-            driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Rex']").click()
+            driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Anderson Art Museum']").click()
             driver.switch_to.alert.accept()
             out["after_accept"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
             out["after_reload"] = saved_names()
@@ -110,11 +110,15 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(result["button_after"] as? String, "Saved ✓")
         XCTAssertEqual(result["pressed"] as? String, "true")
         XCTAssertEqual(result["reloaded_state"] as? String, "Saved ✓", "it stays saved across pages")
-        XCTAssertEqual(result["saved"] as? [String], ["Amos Rex", "Ateneum"], "each place once, in the order saved")
+        XCTAssertEqual(
+            result["saved"] as? [String], ["Amos Anderson Art Museum", "Ateneum"], "each place once, in the order saved"
+        )
         XCTAssertEqual(result["empty_hidden"] as? Bool, true)
-        XCTAssertEqual(result["link_leads_to"] as? String, "Amos Rex", "a saved place links back to its page")
-        XCTAssertEqual(result["confirm_text"] as? String, "Delete “Amos Rex” from your saved places?")
-        XCTAssertEqual(result["after_dismiss"] as? [String], ["Amos Rex", "Ateneum"], "Cancel keeps it")
+        XCTAssertEqual(
+            result["link_leads_to"] as? String, "Amos Anderson Art Museum", "a saved place links back to its page")
+        XCTAssertEqual(result["confirm_text"] as? String, "Delete “Amos Anderson Art Museum” from your saved places?")
+        XCTAssertEqual(
+            result["after_dismiss"] as? [String], ["Amos Anderson Art Museum", "Ateneum"], "Cancel keeps it")
         XCTAssertEqual(result["after_accept"] as? [String], ["Ateneum"])
         XCTAssertEqual(result["after_reload"] as? [String], ["Ateneum"])
 

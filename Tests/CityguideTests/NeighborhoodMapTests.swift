@@ -29,12 +29,10 @@ final class NeighborhoodMapTests: XCTestCase {
         XCTAssertEqual(Clustering.dbscan(a + b, epsMetres: 300, minPoints: 6), Array(repeating: nil, count: 8))
     }
 
-    func ranked(_ place: Place, category: String = "coffee", score: Double = 0.5) -> RankedPlace {
+    func ranked(_ place: Place, category: String = "coffee") -> RankedPlace {
         RankedPlace(
             place: place, slug: Slug.make(place.name), metresFromOrigin: 0, walkingMinutes: 1, walkingMetres: 0,
-            route: nil,
-            weightedRating: nil,
-            bestScore: score, categoryIDs: [category])
+            route: nil, weightedRating: nil, categoryIDs: [category])
     }
 
     func testClustersAreNamedAfterTheirMembersOrNearestPlace() {

@@ -46,15 +46,16 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(coffee.select("//h:a[@class='place-name']").count, 10, "max_results of the named cafés near")
         // The extract draws the base map too, and its footways route the walks.
         XCTAssertEqual(coffee.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 2)
-        let amos = try site.page("helsinki/places/amos-rex/index.html")
+        let ateneum = try site.page("helsinki/places/ateneum/index.html")
         XCTAssertTrue(
-            amos.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first?.contains("along the streets")
+            ateneum.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first?.contains(
+                "along the streets")
                 ?? false)
         XCTAssertGreaterThan(
-            amos.strings("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-street']").count, 0)
+            ateneum.strings("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-street']").count, 0)
         XCTAssertTrue(
             coffee.strings("//h:p[@class='sort-note']").first?.contains("OpenStreetMap has no ratings") ?? false)
-        for page in ["index.html", "helsinki/index.html", "helsinki/places/amos-rex/index.html"] {
+        for page in ["index.html", "helsinki/index.html", "helsinki/places/ateneum/index.html"] {
             XCTAssertEqual(
                 try site.page(page).strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
                 ["https://www.openstreetmap.org/copyright"], page)
@@ -63,8 +64,7 @@ final class OSMSiteTests: XCTestCase {
             try site.page("helsinki/index.html").strings(
                 "//svg:svg[contains(@class,'map-wide')]//svg:a[@class='map-credit']/@href"),
             ["https://www.openstreetmap.org/copyright"], "the map credits OpenStreetMap with a link")
-        let rex = try site.page("helsinki/places/amos-rex/index.html")
-        XCTAssertTrue(rex.strings("//h:dd").contains("Mannerheimintie 22-24, 00100 Helsinki"))
+        XCTAssertTrue(ateneum.strings("//h:dd").contains("Kaivokatu 2, 00100 Helsinki"))
     }
 
     func testLiveWithoutFoursquareKeyAsksFoursquareNothing() throws {
@@ -339,7 +339,8 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertTrue(query.hasSuffix(");out center tags;"), query)
         let coffee = try site.page("helsinki/coffee/index.html")
         XCTAssertEqual(
-            coffee.strings("//h:a[@class='place-name']"), ["Café Esplanad", "Kappeli"], "the nameless café is left out")
+            coffee.strings("//h:a[@class='place-name']"), ["Kappeli", "Café Esplanad"],
+            "the nameless café is left out; nearest first")
         XCTAssertEqual(try site.page("helsinki/culture/index.html").strings("//h:a[@class='place-name']"), ["Amos Rex"])
 
         // Within a week the cache answers; after a refresh that fails, last night's places stay, marked "as of".
@@ -351,7 +352,7 @@ final class OSMSiteTests: XCTestCase {
         let stale = try builder.build()
         XCTAssertTrue(stale.warnings.contains { $0.part == .places && $0.reason.contains("showing the response from") })
         let again = try site.page("helsinki/coffee/index.html")
-        XCTAssertEqual(again.strings("//h:a[@class='place-name']"), ["Café Esplanad", "Kappeli"])
+        XCTAssertEqual(again.strings("//h:a[@class='place-name']"), ["Kappeli", "Café Esplanad"])
         XCTAssertEqual(again.strings("//h:p[@class='notice']").filter { $0.hasPrefix("Data as of ") }.count, 1)
     }
 

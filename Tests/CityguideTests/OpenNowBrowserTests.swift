@@ -137,7 +137,7 @@ final class OpenNowBrowserTests: XCTestCase {
                 "class=\"open-now\"")
                 == true
         }
-        XCTAssertGreaterThan(places.count, 20)
+        XCTAssertGreaterThan(places.count, 15)
         let chosen = Array(stride(from: 0, to: places.count, by: max(1, places.count / 8)).map { places[$0] })
         let extract = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf")
         let answer = try python(

@@ -179,7 +179,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(
             received.map(\.subject).sorted(),
             [
-                "Berlin: 2 new places, 0 events this week", "Helsinki: 0 new places, 0 events this week",
+                "Berlin: 1 new place, 0 events this week", "Helsinki: 0 new places, 0 events this week",
                 "San Francisco, CA: 1 new place, 0 events this week",
                 "São Paulo: 1 new place, 1 event this week",
             ])

@@ -68,13 +68,14 @@ final class WalkRouteTests: XCTestCase {
         return ratios.sorted()
     }
 
-    func testPlaceWalksOnTheCorpusExtractMatchTheReference() throws {
+    /// The guide the walks were found wrong on: every kind of place near Kauppatori, fifty of each, from the corpus
+    /// Helsinki extract.
+    static func corpusGuide() throws -> TestSite {
         let extract = OSMSiteTests.extract
         guard FileManager.default.fileExists(atPath: extract) else {
             throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
         }
-        // The guide the walks were found wrong on: every kind of place near Kauppatori, fifty of each.
-        let site = try TestSite(
+        return try TestSite(
             config: """
                 title: Helsinki Guide
                 base_url: https://example.org/hel/
@@ -97,6 +98,11 @@ final class WalkRouteTests: XCTestCase {
                     radius_km: 0.8
 
                 """)
+    }
+
+    func testPlaceWalksOnTheCorpusExtractMatchTheReference() throws {
+        let extract = OSMSiteTests.extract
+        let site = try Self.corpusGuide()
         defer { site.remove() }
         try site.build()
         let walks = try Self.walks(site.output.appendingPathComponent("helsinki/places.geojson"))
