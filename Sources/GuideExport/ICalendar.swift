@@ -41,13 +41,17 @@ enum ICalendar {
         return lines.map(fold).joined()
     }
 
-    /// `DTSTART` (and `DTEND` for a whole day); nil when the date is unusable.
+    /// `DTSTART`, and `DTEND` where the source gave an end (a whole day ends the next day, or as many days on as
+    /// it lasts); nil when the date is unusable.
     static func start(_ event: Event, zone cityZone: TimeZone) -> [String]? {
-        if let start = event.start { return ["DTSTART:\(utc(start))"] }
+        func timed(_ start: Date) -> [String] {
+            ["DTSTART:\(utc(start))"] + (event.duration.map { ["DTEND:\(utc(start.addingTimeInterval($0)))"] } ?? [])
+        }
+        if let start = event.start { return timed(start) }
         guard CalendarDay.isValid(event.localDate) else { return nil }
         let day = event.localDate.replacingOccurrences(of: "-", with: "")
         guard let time = event.localTime, time.count >= 5 else {
-            guard let next = CalendarDay.adding(1, to: event.localDate) else { return nil }
+            guard let next = CalendarDay.adding(event.days ?? 1, to: event.localDate) else { return nil }
             return ["DTSTART;VALUE=DATE:\(day)", "DTEND;VALUE=DATE:\(next.replacingOccurrences(of: "-", with: ""))"]
         }
         let parts = (event.localDate.split(separator: "-") + time.prefix(5).split(separator: ":")).compactMap {
@@ -61,7 +65,7 @@ enum ICalendar {
             let instant = calendar.date(
                 from: DateComponents(year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4]))
         else { return nil }
-        return ["DTSTART:\(utc(instant))"]
+        return timed(instant)
     }
 
     static func utc(_ date: Date) -> String {

@@ -57,6 +57,8 @@ public enum ICalendarDecoder {
                 continue
             }
             var event = Event(id: clean(uid, 200), name: name, localDate: "")
+            (event.duration, event.days) = length(
+                end: value("DTEND"), duration: value("DURATION"), start: start, notes: &notes, label: label)
             event.url = value("URL").map { clean($0.value, 2000) }
             let status = value("STATUS")?.value.uppercased()
             event.status = status == "CANCELLED" ? "cancelled" : status == "TENTATIVE" ? "tentative" : nil
@@ -155,6 +157,67 @@ public enum ICalendarDecoder {
         event.localDate = String(local.prefix(10))
         event.localTime = local.count > 10 ? String(local.suffix(5)) + ":00" : nil
         return event
+    }
+
+    /// How long an event lasts, from its `DTEND` (or else its `DURATION`): seconds for a timed event, days for a
+    /// whole-day one. Nothing for an end not after the start, or one more than a year on.
+    static func length(
+        end: ICalendarLine?, duration: ICalendarLine?, start: Start, notes: inout [String], label: String
+    ) -> (seconds: TimeInterval?, days: Int?) {
+        let year = 366 * 86_400.0
+        var seconds: TimeInterval?
+        if let end {
+            guard let stop = parseStart(end, fallback: start.zone, notes: &notes, label: label) else {
+                notes.append("\(label): DTEND '\(end.value.prefix(40))' is not a date; its end left out")
+                return (nil, nil)
+            }
+            seconds = stop.date.timeIntervalSince(start.date)
+        } else if let duration {
+            guard let parsed = Self.duration(duration.value) else {
+                notes.append("\(label): DURATION '\(duration.value.prefix(40))' is not one; its end left out")
+                return (nil, nil)
+            }
+            seconds = parsed
+        }
+        guard let seconds, seconds > 0, seconds <= year else { return (nil, nil) }
+        guard start.allDay else { return (seconds, nil) }
+        // Whole days on the calendar's clock (a day across a change of summer time is 23 or 25 hours).
+        let calendar = Calendar.gregorian(start.zone)
+        let days =
+            calendar.dateComponents([.day], from: start.date, to: start.date.addingTimeInterval(seconds)).day ?? 0
+        return (nil, days > 1 ? days : nil)
+    }
+
+    /// RFC 5545's dur-value, `P1W`, `P2DT3H`, `PT90M`: seconds; nil for a negative or malformed one.
+    static func duration(_ text: String) -> TimeInterval? {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
+        if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("P"), rest.count > 1 else { return nil }
+        rest = rest.dropFirst()
+        var total = 0.0
+        var inTime = false
+        var number = ""
+        for character in rest {
+            if character == "T" {
+                guard !inTime, number.isEmpty else { return nil }
+                inTime = true
+            } else if character.isASCII, character.isNumber {
+                guard number.count < 6 else { return nil }
+                number.append(character)
+            } else {
+                guard let value = Double(number) else { return nil }
+                switch (character, inTime) {
+                case ("W", false): total += value * 604_800
+                case ("D", false): total += value * 86_400
+                case ("H", true): total += value * 3_600
+                case ("M", true): total += value * 60
+                case ("S", true): total += value
+                default: return nil
+                }
+                number = ""
+            }
+        }
+        return number.isEmpty ? total : nil
     }
 
     /// DTSTART, RECURRENCE-ID or EXDATE: `VALUE=DATE` (a whole day), UTC (`…Z`), with `TZID`, or floating.

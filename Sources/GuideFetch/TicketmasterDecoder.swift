@@ -52,6 +52,11 @@ public enum TicketmasterDecoder {
             }
         }
         event.start = timeKnown ? dates.parse(r.text(["dates", "start", "dateTime"], limit: 40)) : nil
+        if let start = event.start, let end = dates.parse(r.text(["dates", "end", "dateTime"], limit: 40)),
+            end > start, end.timeIntervalSince(start) <= 366 * 86_400
+        {
+            event.duration = end.timeIntervalSince(start)
+        }
         event.timeZone = r.text(["dates", "timezone"], limit: 64)
         event.status = r.text(["dates", "status", "code"], limit: 40)
         let classifications = r.list(["classifications"], limit: 10)

@@ -21,6 +21,10 @@ public struct Event: Hashable, Sendable {
     public var localTime: String?
     /// The exact instant when the provider gave one.
     public var start: Date?
+    /// How long a timed event lasts, seconds, where the source says (`DTEND` or `DURATION`, Ticketmaster's end).
+    public var duration: TimeInterval?
+    /// How many days a whole-day event lasts, where the source says more than one.
+    public var days: Int?
     public var timeZone: String?
     public var status: String?
     public var classification: String?

@@ -82,6 +82,33 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(tba.status, "rescheduled")
     }
 
+    func testTicketmasterEventsKeepTheirEnds() throws {
+        // A real body (the corpus): events with `dates.end.dateTime` last until then, as Python reads the same body.
+        let file = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/corpus/ticketmaster/ticketmaster-api-sdk-javascript--all-200.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw XCTSkip("../shared/corpus is absent (a fresh clone has no ../shared)")
+        }
+        let events = try TicketmasterDecoder.events(from: Data(contentsOf: file)).value
+        let expected = try python(
+            """
+            import json, sys, datetime
+            def at(text):
+                return datetime.datetime.fromisoformat(text.replace("Z", "+00:00")) if text else None
+            for e in json.load(open(sys.argv[1]))["_embedded"]["events"]:
+                start, end = at(e["dates"]["start"].get("dateTime")), at(e["dates"].get("end", {}).get("dateTime"))
+                print(e["id"], int((end - start).total_seconds()) if start and end and end > start else "-")
+            """, file.path
+        ).split(separator: "\n").map { $0.split(separator: " ") }
+        var lasting = 0
+        for row in expected {
+            guard let event = events.first(where: { $0.id == row[0] }) else { continue }
+            XCTAssertEqual(event.duration.map { "\(Int($0))" } ?? "-", String(row[1]), "\(event.name)")
+            if event.duration != nil { lasting += 1 }
+        }
+        XCTAssertGreaterThan(lasting, 0)
+    }
+
     func testTicketmasterPageWithoutEvents() throws {
         XCTAssertEqual(try TicketmasterDecoder.events(from: fixture("ticketmaster-empty.json")).value, [])
     }

@@ -76,6 +76,46 @@ final class ExportTests: XCTestCase {
         XCTAssertEqual(page.strings("//h:a[text()='Add to calendar']/@href"), ["../../berlin/events.ics"])
     }
 
+    func testCalendarEventsKeepTheirEnds() throws {
+        // The source feed read by recurring_ical_events (every occurrence with its own end), and the export read
+        // by icalendar: each exported event ends when its source occurrence does.
+        let source = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/events.ics")
+        let exported = site.output.appendingPathComponent("helsinki/events.ics")
+        let answer = try python(
+            """
+            import sys, datetime, icalendar, recurring_ical_events
+            def key(e):
+                start = e.decoded("DTSTART")
+                return (str(e["SUMMARY"]), start.isoformat() if not hasattr(start, "hour")
+                        else start.astimezone(datetime.timezone.utc).isoformat())
+            def end(e):
+                if "DTEND" not in e and "DURATION" not in e:
+                    return None
+                stop = e.decoded("DTEND") if "DTEND" in e else e.decoded("DTSTART") + e.decoded("DURATION")
+                if stop == e.decoded("DTSTART"):
+                    return None  # recurring_ical_events ends an event without an end at its start
+                return stop.isoformat() if not hasattr(stop, "hour") else stop.astimezone(datetime.timezone.utc).isoformat()
+            feed = icalendar.Calendar.from_ical(open(sys.argv[1], "rb").read())
+            ends = {key(e): end(e) for e in recurring_ical_events.of(feed).between((2026, 1, 1), (2028, 1, 1))}
+            out = icalendar.Calendar.from_ical(open(sys.argv[2], "rb").read())
+            for e in out.walk("VEVENT"):
+                k = key(e)
+                print(k[0], k[1], ends.get(k, "missing"), end(e), sep="|")
+            """, source.path, exported.path)
+        let rows = answer.split(separator: "\n").map { $0.split(separator: "|", omittingEmptySubsequences: false) }
+        XCTAssertGreaterThan(rows.count, 3)
+        var ended = 0
+        for row in rows {
+            let (name, expected, written) = (row[0], String(row[2]), String(row[3]))
+            XCTAssertNotEqual(expected, "missing", "\(name) at \(row[1]) is an occurrence of the feed")
+            // A whole day without an end lasts the day (RFC 5545), which the export writes out.
+            if expected == "None", !row[1].contains("T") { continue }
+            XCTAssertEqual(written, expected, "\(name) at \(row[1]) ends as its source says")
+            if expected != "None" { ended += 1 }
+        }
+        XCTAssertGreaterThan(ended, 2, "the weekly open mic's occurrences and the market keep their ends")
+    }
+
     func testCityPageAnnouncesItsFeed() throws {
         let page = try site.page("berlin/index.html")
         XCTAssertEqual(page.strings("//h:link[@rel='alternate'][@type='application/atom+xml']/@href"), ["feed.xml"])

@@ -1,7 +1,8 @@
 import Foundation
-import GuideFetch
 import GuideModel
 import XCTest
+
+@testable import GuideFetch
 
 /// The iCalendar reader against an independent one: Python's `icalendar` with `recurring_ical_events`, on
 /// every feed in ../shared/corpus/icalendar, over the same 90 days.
@@ -74,6 +75,60 @@ final class ICalendarTests: XCTestCase {
             compared += ours.count
         }
         XCTAssertGreaterThan(compared, 20)
+    }
+
+    func testEventsKeepHowLongTheyLast() throws {
+        let feed = """
+            BEGIN:VCALENDAR
+            BEGIN:VEVENT
+            UID:a
+            SUMMARY:Ends
+            DTSTART:20261201T170000Z
+            DTEND:20261201T193000Z
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:b
+            SUMMARY:Lasts
+            DTSTART;TZID=Europe/Helsinki:20261202T100000
+            DURATION:P1DT2H30M
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:c
+            SUMMARY:Three days
+            DTSTART;VALUE=DATE:20261205
+            DTEND;VALUE=DATE:20261208
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:d
+            SUMMARY:Backwards
+            DTSTART:20261201T170000Z
+            DTEND:20261201T160000Z
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:e
+            SUMMARY:Nonsense
+            DTSTART:20261201T170000Z
+            DURATION:P1H
+            END:VEVENT
+            END:VCALENDAR
+            """.replacingOccurrences(of: "\n", with: "\r\n")
+        let decoded = try ICalendarDecoder.events(
+            from: Data(feed.utf8), cityZone: TimeZone(identifier: "Europe/Helsinki")!,
+            today: Date(timeIntervalSince1970: 1_795_000_000))
+        let byName = Dictionary(uniqueKeysWithValues: decoded.value.map { ($0.name, $0) })
+        XCTAssertEqual(byName["Ends"]?.duration, 9_000)
+        XCTAssertEqual(byName["Lasts"]?.duration, 86_400 + 9_000)
+        XCTAssertEqual(byName["Three days"]?.days, 3)
+        XCTAssertNil(byName["Three days"]?.duration)
+        XCTAssertNil(byName["Backwards"]?.duration, "an end before the start is no end")
+        XCTAssertNil(byName["Nonsense"]?.duration)
+        XCTAssertTrue(decoded.notes.contains { $0.contains("DURATION 'P1H' is not one") }, "\(decoded.notes)")
+        XCTAssertEqual(ICalendarDecoder.duration("P1W"), 604_800)
+        XCTAssertEqual(ICalendarDecoder.duration("PT90M"), 5_400)
+        XCTAssertNil(ICalendarDecoder.duration("-PT1H"))
+        XCTAssertNil(ICalendarDecoder.duration("P"))
+        XCTAssertNil(ICalendarDecoder.duration("PT1H2"))
+        XCTAssertNil(ICalendarDecoder.duration("P٣D"), "ASCII digits only")
     }
 
     func testNotACalendarGivesAReason() {
