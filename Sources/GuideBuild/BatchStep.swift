@@ -48,14 +48,30 @@ extension SiteBuilder {
         var warnings: [DataWarning] = []
         var dataFound = false
         var waiting: Error?
-        for part in batches(config) {
-            let fetched = try stages.timed("fetch") { try fetchCities(part, plan) }
+        var leftOut: [Error] = []
+        for batch in batches(config) {
+            let fetched = try stages.timed("fetch") { try fetchCities(batch, plan) }
             dataFound = dataFound || fetched.hasData
-            let fetchWarnings = fetched.cities.flatMap(\.warnings)
+            var fetchWarnings = fetched.cities.flatMap(\.warnings)
+            // A city that cannot be placed on the map tonight is left out with a warning naming it; one bad
+            // city does not take the others down.
+            var part = batch
+            var cities: [CityData] = []
+            part.cities = []
+            for (city, data) in zip(batch.cities, fetched.cities) {
+                if let problem = unplaceable(city, data) {
+                    leftOut.append(problem.error)
+                    fetchWarnings.append(problem.warning)
+                } else {
+                    part.cities.append(city)
+                    cities.append(data)
+                }
+            }
             warnings += fetchWarnings
+            guard !part.cities.isEmpty else { continue }
             let analysed = try stages.timed("analyze") {
                 try analyzeOrWait(&waiting, dataFound) {
-                    try analyzeWithNews(part, fetched.cities, buildDate: plan.buildDate, history: &history)
+                    try analyzeWithNews(part, cities, buildDate: plan.buildDate, history: &history)
                 }
             }
             guard let (guides, snapshots) = analysed else { continue }
@@ -64,7 +80,27 @@ extension SiteBuilder {
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
         if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings) }
         if let waiting { throw waiting }
+        // Nor is a site with none of its cities published over last night's.
+        if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first { throw first }
         return warnings
+    }
+
+    /// Why a city cannot be built tonight (no center in the config, and no usable geocode for it): as the warning
+    /// that leaves it out, and as the error when no city is left.
+    func unplaceable(_ city: CityConfig, _ data: CityData) -> (warning: DataWarning, error: Error)? {
+        guard city.center == nil, data.geocode.value == nil else { return nil }
+        let why: String
+        switch data.geocode {
+        case .failed(let reason): why = "its geocode response could not be used (\(reason))"
+        default: why = "there is no geocode response for it"
+        }
+        let fix = "add `center: [latitude, longitude]` to this city in \(configName)"
+        return (
+            DataWarning(
+                city: city.name, part: .city, file: "",
+                reason: "left out tonight: it has no center and \(why) (\(city.location); fix: \(fix))"),
+            BuildError("\(city.location): error: the city '\(city.name)' has no center and \(why)\n  fix: \(fix)")
+        )
     }
 
     /// A batch's analysis, unless an earlier batch's failed while no data had been found yet: a live build

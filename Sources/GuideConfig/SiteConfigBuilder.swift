@@ -291,7 +291,17 @@ struct SiteConfigBuilder {
             maxResults: maxResults ?? defaults.maxResults, sort: sort ?? defaults.sort,
             walkingMinutes: walking ?? defaults.walkingMinutes, location: reader.location(node))
         city.originQuery = originQuery
-        if let n = f["radius_km"] { city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100) }
+        if let n = f["radius_km"] {
+            city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100, unit: "in kilometres")
+        }
+        // An origin far from its city is a slip (swapped coordinates, another city's numbers): every walk on the
+        // site would be hours long.
+        if let center, let origin, let node = f["origin"], Geo.distance(center, origin.coordinate) > 50_000 {
+            let km = Int((Geo.distance(center, origin.coordinate) / 1000).rounded())
+            throw reader.fail(
+                node, "the origin '\(origin.name.short)' is \(km) km from the city's center; it must be within 50 km",
+                fix: "check its `at:` (latitude first, then longitude) against the city's `center:`")
+        }
         if let n = f["events_ical"] {
             city.eventFeeds = try reader.list(n, "events_ical").map { item in
                 let text = try reader.string(item, "events_ical")

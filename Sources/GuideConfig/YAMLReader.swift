@@ -113,18 +113,26 @@ struct YAMLReader {
         return value
     }
 
-    func double(_ node: Node, _ field: String, range: ClosedRange<Double>) throws -> Double {
+    /// A number within `range`; the message prints the range as accepted ("0.1…100"), and `unit` says what
+    /// the number counts ("in decimal degrees").
+    func double(_ node: Node, _ field: String, range: ClosedRange<Double>, unit: String? = nil) throws -> Double {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
             throw fail(
                 node, "\(field) must be a number, found \(describe(node))",
-                fix: "write a decimal number such as 37.7749")
+                fix: "write a decimal number such as \(Self.plain(range.upperBound / 2))")
         }
         guard range.contains(value) else {
+            let (low, high) = (Self.plain(range.lowerBound), Self.plain(range.upperBound))
             throw fail(
-                node, "\(field) \(scalar.string) is outside \(Int(range.lowerBound))…\(Int(range.upperBound))",
-                fix: "write \(field) in decimal degrees between \(Int(range.lowerBound)) and \(Int(range.upperBound))")
+                node, "\(field) \(scalar.string) is outside \(low)…\(high)",
+                fix: "write \(field)\(unit.map { " " + $0 } ?? "") from \(low) to \(high)")
         }
         return value
+    }
+
+    /// 100 as "100", 0.1 as "0.1".
+    static func plain(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
     func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ field: String, as: T.Type) throws -> T
@@ -160,8 +168,8 @@ struct YAMLReader {
                 fix: "write `\(field): [37.7749, -122.4194]` (latitude first)")
         }
         return Coordinate(
-            latitude: try double(items[0], "latitude", range: -90...90),
-            longitude: try double(items[1], "longitude", range: -180...180))
+            latitude: try double(items[0], "latitude", range: -90...90, unit: "in decimal degrees"),
+            longitude: try double(items[1], "longitude", range: -180...180, unit: "in decimal degrees"))
     }
 }
 

@@ -121,6 +121,29 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(e?.problem, "longitude -222.4194 is outside -180…180")
     }
 
+    func testRadiusOutOfRangePrintsTheRangeAccepted() {
+        let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    radius_km: 0.07\n    timezone:"))
+        XCTAssertEqual(
+            e?.description,
+            "site.yaml:8:16: error: radius_km 0.07 is outside 0.1…100\n  fix: write radius_km in kilometres from 0.1 to 100"
+        )
+    }
+
+    func testAnOriginFarFromItsCityIsAnErrorAtItsLine() {
+        // Berlin's Alexanderplatz given to San Francisco: 9,105 km of "walk".
+        let e = error(
+            valid.replacingOccurrences(
+                of: "    timezone:", with: "    origin: {name: Alexanderplatz, at: [52.5219, 13.4132]}\n    timezone:"))
+        XCTAssertEqual(e?.location.line, 8)
+        XCTAssertEqual(
+            e?.problem, "the origin 'Alexanderplatz' is 9105 km from the city's center; it must be within 50 km")
+        XCTAssertEqual(e?.fix, "check its `at:` (latitude first, then longitude) against the city's `center:`")
+        // Within the city it is fine.
+        let near = valid.replacingOccurrences(
+            of: "    timezone:", with: "    origin: {name: Union Square, at: [37.7880, -122.4075]}\n    timezone:")
+        XCTAssertNoThrow(try ConfigLoader.parse(Data(near.utf8), file: file, displayName: "site.yaml"))
+    }
+
     func testUndefinedCategorySuggestsNearest() {
         let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    categories: [cofee]\n    timezone:"))
         XCTAssertEqual(

@@ -194,6 +194,27 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertNoThrow(try site.build())
     }
 
+    func testOneCityThatCannotBePlacedNeverTakesTheSiteDown() throws {
+        // Berlin loses its center and its geocode body is a block page: the other three cities are built, Berlin
+        // is left out with a warning naming it and its line, the exit is 0; --strict fails on it.
+        let site = try recordedSampleSite()
+        defer { site.remove() }
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("site.yaml", config.replacingOccurrences(of: "    center: [52.5200, 13.4050]\n", with: ""))
+        try site.write("data/berlin/geocode.json", "<html><body>Access denied</body></html>")
+        let run = try runCityguide(["build"], in: site.dir)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("Berlin: left out tonight: it has no center"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("site.yaml:24:5; fix: add `center: [latitude, longitude]`"), run.stderr)
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent("helsinki/index.html").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.appendingPathComponent("berlin").path))
+        XCTAssertEqual(
+            try site.page("index.html").strings("//h:li[@class='city-card']/h:h2/h:a"),
+            ["San Francisco, CA", "São Paulo", "Helsinki"])
+        XCTAssertNotEqual(try runCityguide(["build", "--strict"], in: site.dir).status, 0)
+    }
+
     func testACityWithNothingIsAWarningAndStrictFailsOnIt() throws {
         // No data file at all for the city: no places, no events, no weather.
         let site = try TestSite(config: smallConfig)
