@@ -45,10 +45,10 @@ public enum OpenMeteoDecoder {
             .map { metresPerSecond($0, unit: r.text([units, windKey], limit: 10)) }
             .flatMap { $0 <= 150 ? $0 : nil }
         let offset = r.integer(["utc_offset_seconds"], in: -50_400...50_400) ?? 0
-        let localNow = r.text([block, "time"], limit: 30)
+        let localNow = r.lookup([block, "time"]).flatMap { localText($0, offset: offset) }
         weather.observed = localNow.flatMap { localTime($0, offset: offset) }
 
-        let days = daily(r)
+        let days = daily(r, offset: offset)
         let today = localNow.map { String($0.prefix(10)) } ?? days.first?.day
         if let first = days.first(where: { $0.day == today }) {
             weather.high = first.high
@@ -59,7 +59,7 @@ public enum OpenMeteoDecoder {
     }
 
     /// The daily lists zipped into days; a day with a missing or implausible value is left out (noted).
-    static func daily(_ r: WireRecord) -> [Weather.DayForecast] {
+    static func daily(_ r: WireRecord, offset: Int) -> [Weather.DayForecast] {
         let times = r.list(["daily", "time"], limit: 16)
         let codes = r.list(["daily", "weather_code"], limit: 16)
         let highs = r.list(["daily", "temperature_2m_max"], limit: 16)
@@ -67,7 +67,8 @@ public enum OpenMeteoDecoder {
         let unit = r.text(["daily_units", "temperature_2m_max"], limit: 10)
         var days: [Weather.DayForecast] = []
         for index in times.indices {
-            guard let day = r.text(times[index], field: "daily.time[\(index)]", limit: 10), CalendarDay.isValid(day),
+            guard let day = localText(times[index], offset: offset).map({ String($0.prefix(10)) }),
+                CalendarDay.isValid(day),
                 index < codes.count, index < highs.count,
                 index < lows.count,
                 let code = r.number(codes[index], field: "daily.weather_code[\(index)]", in: 0...99).map(Int.init),
@@ -98,6 +99,19 @@ public enum OpenMeteoDecoder {
         case "kn", "knots": value * 0.514444
         default: value / 3.6
         }
+    }
+
+    /// A `time` as the body writes it, as local text: ISO 8601 (`2026-02-06T16:30`, a day's `2026-02-06`), or
+    /// with `timeformat=unixtime` seconds since 1970 (a day's is its local midnight), moved to the body's offset.
+    static func localText(_ value: WireValue, offset: Int) -> String? {
+        guard case .number(let seconds) = value else { return value.rawText.map { String($0.prefix(30)) } }
+        guard seconds.isFinite, abs(seconds) < 1e11 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = CalendarDay.utc
+        let c = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute], from: Date(timeIntervalSince1970: seconds + Double(offset)))
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
     }
 
     /// "2026-02-06T16:30" at the body's UTC offset.

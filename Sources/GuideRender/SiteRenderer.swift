@@ -268,9 +268,16 @@ public struct SiteRenderer: Sendable {
         city.asOf[part].map { Formatting.dayTime($0, in: city.plan.timeZone) }
     }
 
+    /// An observation more than this much older than the build is not "now": the card says when it was made.
+    static let staleWeather: TimeInterval = 3 * 3600
+
     func weather(_ city: CityGuide) -> View {
         var view = values.weather(city.weather)
-        view["as_of"] = present(asOf(city, "weather"))
+        let observed = city.weather.value?.observed.flatMap {
+            site.buildDate.timeIntervalSince($0) > Self.staleWeather
+                ? Formatting.dayTime($0, in: city.plan.timeZone) : nil
+        }
+        view["as_of"] = present(asOf(city, "weather") ?? observed)
         return view
     }
 

@@ -82,6 +82,38 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(tba.status, "rescheduled")
     }
 
+    func testOpenMeteoUnixTimesKeepTodayAndTheForecast() throws {
+        // A real body, and the same body as `timeformat=unixtime` writes it (Python turns each local time into
+        // seconds at the body's offset): both decode to the same weather.
+        let file = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
+            "shared/corpus/open-meteo/MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw XCTSkip("../shared/corpus is absent (a fresh clone has no ../shared)")
+        }
+        let unix = try python(
+            """
+            import json, sys, datetime
+            body = json.load(open(sys.argv[1]))
+            zone = datetime.timezone(datetime.timedelta(seconds=body["utc_offset_seconds"]))
+            def seconds(text):
+                return int(datetime.datetime.fromisoformat(text).replace(tzinfo=zone).timestamp())
+            for block in ("current", "current_weather"):
+                if block in body and "time" in body[block]:
+                    body[block]["time"] = seconds(body[block]["time"])
+            if "daily" in body:
+                body["daily"]["time"] = [seconds(day + "T00:00") for day in body["daily"]["time"]]
+            print(json.dumps(body))
+            """, file.path)
+        let iso = try OpenMeteoDecoder.weather(from: Data(contentsOf: file)).value
+        let fromUnix = try OpenMeteoDecoder.weather(from: Data(unix.utf8)).value
+        XCTAssertNotNil(iso.high)
+        XCTAssertEqual(iso.forecast.count, 3)
+        XCTAssertEqual(fromUnix.high, iso.high)
+        XCTAssertEqual(fromUnix.low, iso.low)
+        XCTAssertEqual(fromUnix.forecast.map(\.day), iso.forecast.map(\.day))
+        XCTAssertEqual(fromUnix.observed, iso.observed)
+    }
+
     func testTicketmasterEventsKeepTheirEnds() throws {
         // A real body (the corpus): events with `dates.end.dateTime` last until then, as Python reads the same body.
         let file = repositoryRoot.deletingLastPathComponent().appendingPathComponent(

@@ -215,6 +215,22 @@ final class SiteBuildTests: XCTestCase {
         XCTAssertNotEqual(try runCityguide(["build", "--strict"], in: site.dir).status, 0)
     }
 
+    func testAnOldObservationSaysWhenItWasMade() throws {
+        // The sample's weather was observed on 20 November: built that day it is the weather now; built three days
+        // later, every card says when it was observed, on the city's clock.
+        let site = try recordedSampleSite()
+        defer { site.remove() }
+        try site.build(date: "2026-11-20")
+        XCTAssertEqual(try site.page("berlin/index.html").strings("//h:div[@class='weather']/h:p[@class='notice']"), [])
+        try site.build(date: "2026-11-23")
+        XCTAssertEqual(
+            try site.page("berlin/index.html").strings("//h:div[@class='weather']/h:p[@class='notice']"),
+            ["Weather as of Fri 20 Nov 2026, 18:50."])
+        XCTAssertEqual(
+            try site.page("helsinki/index.html").strings("//h:div[@class='weather']/h:p[@class='notice']"),
+            ["Weather as of Fri 20 Nov 2026, 20:00."])
+    }
+
     func testACityWithNothingIsAWarningAndStrictFailsOnIt() throws {
         // No data file at all for the city: no places, no events, no weather.
         let site = try TestSite(config: smallConfig)
