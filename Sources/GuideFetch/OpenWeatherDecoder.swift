@@ -36,9 +36,11 @@ public enum OpenWeatherDecoder {
             )
         }
         let condition = r.list(["weather"], limit: 5).first.map { r.part($0, field: "weather[0]") }
+        let id = condition?.integer(["id"], in: 0...999) ?? 0
+        // In the site's words from the id, never the provider's free text (in whatever language it came).
         var weather = Weather(
-            conditionId: condition?.integer(["id"], in: 0...999) ?? 0,
-            description: condition?.text(["description"], limit: 100) ?? "no description", temperature: temperature)
+            conditionId: id, description: OpenWeatherConditions.describe(id) ?? "no description",
+            temperature: temperature)
         weather.icon = condition?.text(["icon"], limit: 10)
         weather.feelsLike = r.number(["main", "feels_like"], in: -1000...1000).map { celsius($0, units) }
             .flatMap { temperatures.contains($0) ? $0 : nil }

@@ -185,7 +185,7 @@ final class DecoderTests: XCTestCase {
     func testOpenWeatherMap() throws {
         let weather = try OpenWeatherDecoder.weather(from: fixture("owm-ok.json"), units: .standard).value
         XCTAssertEqual(weather.conditionId, 500)
-        XCTAssertEqual(weather.description, "light rain")
+        XCTAssertEqual(weather.description, "Light rain", "from the id, not the body's own words")
         XCTAssertEqual(weather.icon, "10n")
         XCTAssertEqual(weather.temperature, 11.05, accuracy: 0.001)  // 284.2 K
         XCTAssertEqual(weather.humidity, 87)

@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideModel
 import XCTest
 
 @testable import GuideValidate
@@ -67,6 +68,26 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(
             doc.strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
             ["https://www.openstreetmap.org/copyright"], "Helsinki's places are OpenStreetMap's")
+    }
+
+    func testWeatherIsInTheSitesWordsNotTheProviders() throws {
+        // The sample's bodies say "Dunst" (Berlin) and "chuva fraca" (São Paulo): the pages say what the
+        // condition ids mean, in English, as every other word of the site is.
+        let doc = try page("index.html")
+        let english = Set(OpenWeatherConditions.words.values).union((0...99).map(WMOWeather.describe))
+        let cards = doc.strings("//h:li[@class='city-card']//h:div[@class='weather']/h:p[1]")
+        XCTAssertEqual(cards.count, 4)
+        for card in cards {
+            let words = card.components(separatedBy: " ").drop { !$0.contains("°") }.dropFirst().joined(separator: " ")
+            XCTAssertTrue(english.contains(words), "'\(words)' is not one of the site's weather words (\(card))")
+        }
+        XCTAssertEqual(
+            cards.prefix(3).map { $0.components(separatedBy: " ").dropFirst(2).joined(separator: " ") },
+            ["Broken clouds", "Light rain", "Mist"])
+        for title in doc.strings("//h:ol[@class='forecast']//*[local-name()='title']") {
+            let words = title.components(separatedBy: ": ").last?.components(separatedBy: ", ").first ?? ""
+            XCTAssertTrue(english.contains(words), "forecast '\(title)'")
+        }
     }
 
     func testCategoryListNumbersMatchMapPins() throws {
