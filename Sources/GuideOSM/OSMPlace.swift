@@ -14,10 +14,7 @@ enum OSMPlace {
         // "yes" says only that it is one (shop=yes): the key names it better.
         let shown = kind == "yes" ? kindKey : kind
         place.categoryNames = [humanized(shown)]
-        let street = [values["addr:street"], values["addr:housenumber"]].compactMap { $0 }.joined(separator: " ")
-        let town = [values["addr:postcode"], values["addr:city"]].compactMap { $0 }.joined(separator: " ")
-        let address = [street, town].filter { !$0.isEmpty }.joined(separator: ", ")
-        place.address = address.isEmpty ? nil : address
+        place.address = AddressFormat.address(values)
         place.locality = values["addr:city"]
         if let area = values["addr:suburb"] ?? values["addr:neighbourhood"] ?? values["addr:quarter"] {
             place.neighborhoods = [area]
@@ -30,7 +27,7 @@ enum OSMPlace {
         if let cuisine = values["cuisine"] {
             notes.append(
                 "Cuisine: "
-                    + cuisine.split(separator: ";").map { humanized(String($0)).lowercased() }.joined(separator: ", "))
+                    + cuisine.split(separator: ";").map { CuisineNames.name(String($0)) }.joined(separator: ", "))
         }
         switch values["wheelchair"] {
         case "yes": notes.append("Wheelchair accessible")
