@@ -6,8 +6,8 @@ public enum Analyzer {
     /// - Parameter router: walks along the city's streets; without it (or where it finds none) walking times are
     ///   estimated from the straight line.
     public static func analyze(plan: CityPlan, data: CityData, today: Date, router: WalkRouter? = nil) -> CityGuide {
-        // The same place returned for two categories becomes one place, listed in both; two records with the
-        // same name within 50 m are one place too.
+        // The same place returned for two categories becomes one place, listed in both; two records of one
+        // place (`Deduplication`: the same name within 10 m, nothing telling them apart) are one place too.
         let outcomes = plan.categories.map { data.places[$0.id] ?? .absent }
         let (merged, aliases) = Deduplication.merge(outcomes.flatMap { $0.value ?? [] })
         var records: [String: Place] = [:]
@@ -71,15 +71,17 @@ public enum Analyzer {
         let overview = Ranking.sortedByBest(Array(listed.values), units: plan.units)
         let events = data.events.map { upcoming($0, today: today, in: plan.timeZone) }
         let picks = topPicks(overview, limit: plan.walkingMinutes)
-        return CityGuide(
+        var guide = CityGuide(
             plan: plan, places: listed, overview: overview.map(\.place.id),
             categories: lists, topPicks: picks, walkable: Array(picks.prefix(3)),
             neighborhoods: Neighborhoods.find(
                 overview, categories: plan.categories, settings: plan.neighborhoods, units: plan.units,
-                events: events.value ?? []),
+                districts: data.baseMap.value?.districts ?? [], city: plan.name, events: events.value ?? []),
             events: events,
             weather: data.weather, warnings: data.warnings, asOf: data.asOf, baseMap: data.baseMap.value,
             credits: data.credits)
+        guide.mergedRecords = aliases.count
+        return guide
     }
 
     /// The best (`Ranking.sortedByBest`) within the city's walk, at most five, one per chain: the city page's

@@ -53,7 +53,7 @@ public struct Neighborhood: Sendable {
 public struct CityGuide: Sendable {
     public var plan: CityPlan
     public var places: [String: RankedPlace]
-    /// Every listed place by best score: the order of the overview map and its legend.
+    /// Every listed place, best first (`Ranking.sortedByBest`): the order of the overview map and its legend.
     public var overview: [String]
     public var categories: [CategoryList]
     public var topPicks: [String]
@@ -71,6 +71,8 @@ public struct CityGuide: Sendable {
     public var baseMap: BaseMap?
     /// The providers its data came from (`CityData.credits`): its pages' footer names them.
     public var credits: Set<String> = []
+    /// Records found to be one place and merged (`Deduplication`): the build summary counts them.
+    public var mergedRecords = 0
 
     public func place(_ id: String) -> RankedPlace? { places[id] }
 }

@@ -21,9 +21,11 @@ public enum Neighborhoods {
     /// name); `places` are ranked best first (`Ranking.sortedByBest`).
     public static func find(
         _ places: [RankedPlace], categories: [CityPlan.Category], settings: Settings, units: UnitSystem = .metric,
-        events: [Event]
+        districts: [BaseMap.District] = [], city: String = "", events: [Event]
     ) -> [Neighborhood] {
-        let groups = byField(places) ?? byClusters(places, settings: settings)
+        let groups =
+            byField(places) ?? byDistricts(places, districts, city: city)
+            ?? byClusters(places, settings: settings, city: city)
         let scored = groups.map { name, members -> (String, [RankedPlace], Double, Int) in
             let covered = Set(members.flatMap(\.categoryIDs)).count
             return (name, Ranking.sortedByBest(members, units: units), Double(members.count), covered)
@@ -54,26 +56,60 @@ public enum Neighborhoods {
         return groups.filter { $0.value.count >= 2 }.map { ($0.key, $0.value) }
     }
 
-    static func byClusters(_ places: [RankedPlace], settings: Settings) -> [(String, [RankedPlace])] {
+    /// A place belongs to the map's nearest named district (OpenStreetMap `place=suburb|neighbourhood|quarter`)
+    /// within `districtReachMetres`: the names people of the city use. Nil when the map names fewer than two
+    /// districts (other than the city itself).
+    static func byDistricts(_ places: [RankedPlace], _ districts: [BaseMap.District], city: String)
+        -> [(String, [RankedPlace])]?
+    {
+        let named = districts.filter { !isCity($0.name, city) }
+        guard Set(named.map(\.name)).count >= 2 else { return nil }
+        var groups: [String: [RankedPlace]] = [:]
+        for item in places {
+            let nearest = named.map { ($0.name, Geo.distance($0.coordinate, item.place.coordinate)) }.min {
+                $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0
+            }
+            if let nearest, nearest.1 <= districtReachMetres { groups[nearest.0, default: []].append(item) }
+        }
+        let kept = groups.filter { $0.value.count >= 2 }.map { ($0.key, $0.value) }
+        return kept.isEmpty ? nil : kept
+    }
+
+    /// How far from a district's point a place may be and still be counted in it.
+    static let districtReachMetres = 1500.0
+
+    /// "Helsinki" is not a neighbourhood of Helsinki, nor "San Francisco" of "San Francisco, CA".
+    static func isCity(_ name: String, _ city: String) -> Bool {
+        let place = city.split(separator: ",").first.map(String.init) ?? city
+        return !place.isEmpty && fold(name.trimmingCharacters(in: .whitespaces)) == fold(place)
+    }
+
+    static func byClusters(_ places: [RankedPlace], settings: Settings, city: String = "")
+        -> [(String, [RankedPlace])]
+    {
         // Input order fixed by id so clusters do not depend on ranking ties.
         let ordered = places.sorted { $0.place.id < $1.place.id }
         let labels = Clustering.dbscan(
             ordered.map(\.place.coordinate), epsMetres: settings.epsMetres, minPoints: settings.minPoints)
         var clusters: [Int: [RankedPlace]] = [:]
         for (item, label) in zip(ordered, labels) { if let label { clusters[label, default: []].append(item) } }
-        return clusters.keys.sorted().map { key in (name(clusters[key]!), clusters[key]!) }
+        return clusters.keys.sorted().map { key in (name(clusters[key]!, city: city), clusters[key]!) }
     }
 
     /// The most common neighborhood among the members, else the most common locality, else the member
     /// nearest the middle: "Around Blue Bottle Coffee".
-    static func name(_ members: [RankedPlace]) -> String {
+    static func name(_ members: [RankedPlace], city: String = "") -> String {
         func mostCommon(_ values: [String]) -> String? {
             var counts: [String: Int] = [:]
             for value in values { counts[value, default: 0] += 1 }
             return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
         }
-        if let hood = mostCommon(members.compactMap(\.place.neighborhoods.first)) { return hood }
-        if let locality = mostCommon(members.compactMap(\.place.locality)) { return locality }
+        if let hood = mostCommon(members.compactMap(\.place.neighborhoods.first).filter { !isCity($0, city) }) {
+            return hood
+        }
+        if let locality = mostCommon(members.compactMap(\.place.locality).filter { !isCity($0, city) }) {
+            return locality
+        }
         let mid = Coordinate(
             latitude: members.map(\.place.coordinate.latitude).reduce(0, +) / Double(members.count),
             longitude: members.map(\.place.coordinate.longitude).reduce(0, +) / Double(members.count))

@@ -16,6 +16,8 @@ public struct BuildSummary: Sendable {
     public var published = Published()
     /// What `--report` wrote and sent.
     public var report: ReportSummary?
+    /// Records merged as one place (the same name within 10 m, nothing telling them apart), in every city.
+    public var mergedRecords = 0
 
     /// Data was missing or stale: `--strict` fails the build on this.
     public var hasGaps: Bool { !warnings.isEmpty || !(fetch?.stale.isEmpty ?? true) }
@@ -29,7 +31,10 @@ public struct BuildSummary: Sendable {
             published.unchanged
             ? "nothing changed, the output was left as it was"
             : "\(published.rendered) rendered, \(published.written) written, \(files - published.written) kept"
-        return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files; \(changes)), "
+        let merged =
+            mergedRecords == 0
+            ? "" : "\(mergedRecords) duplicate record\(mergedRecords == 1 ? "" : "s") merged, "
+        return "Built \(cities) cit\(cities == 1 ? "y" : "ies"), \(pages) pages (\(files) files; \(changes)), \(merged)"
             + "\(warnings.count) warning\(warnings.count == 1 ? "" : "s") in \(String(format: "%.2f", totalSeconds)) s (\(times))"
             + fetchText + (report.map { "\n" + $0.text } ?? "")
     }

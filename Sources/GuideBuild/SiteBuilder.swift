@@ -91,9 +91,11 @@ public struct SiteBuilder: Sendable {
         var emptyWarnings: [DataWarning] = []
         var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
         var photoPaths: Set<String> = []
+        var merged = 0
         let fetchWarnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, stages in
             var guides = batch.guides
             snapshots += batch.snapshots
+            merged += guides.map(\.mergedRecords).reduce(0, +)
             let photos = stages.timed("photos") { publishPhotos(config, &guides) }
             photoWarnings += photos.warnings
             let empty = guides.compactMap(Self.emptyCityWarning)
@@ -144,6 +146,7 @@ public struct SiteBuilder: Sendable {
                 + [published.manifestWarning].compactMap { $0 },
             buildDate: buildDate, stages: stages.stages, fetch: plan.report)
         summary.published = published
+        summary.mergedRecords = merged
         if let report {
             do {
                 parts.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)

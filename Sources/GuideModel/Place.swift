@@ -34,6 +34,9 @@ public struct Place: Hashable, Sendable {
     public var neighborhoods: [String] = []
     public var distance: Double?
     public var phone: String?
+    /// The floor, where the data names one (OpenStreetMap `level`): two cafés of one name one above the other are
+    /// two places.
+    public var level: String?
     public var website: String?
     public var description: String?
     /// The hours as the provider writes them, shown as they are when they cannot be read as a week.

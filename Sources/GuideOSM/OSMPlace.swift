@@ -20,6 +20,7 @@ enum OSMPlace {
             place.neighborhoods = [area]
         }
         place.phone = values["phone"] ?? values["contact:phone"]
+        place.level = values["level"]
         place.website = values["website"] ?? values["contact:website"] ?? values["url"]
         place.hoursDisplay = values["opening_hours"]
         place.openingHours = values["opening_hours"]

@@ -123,6 +123,15 @@ final class AnalysisTests: XCTestCase {
         XCTAssertEqual(guide.topPicks, ["a", "b", "c", "d"], "the top picks are the same rule, and no further")
     }
 
+    func testMergedRecordsAreCounted() {
+        // The same café twice (two records 0 m apart, nothing telling them apart), and once in the bars list too:
+        // one record merged; being listed twice is no merge.
+        let cafe = place("a", "Twice", rating: 8, votes: 10)
+        let guide = analyze([cafe, place("b", "twice", rating: 8, votes: 10)], sort: .rating, bars: [cafe])
+        XCTAssertEqual(guide.mergedRecords, 1)
+        XCTAssertEqual(guide.places.count, 1)
+    }
+
     func testTopPicksOnePerChain() {
         let places = [
             place("1", "Chain One", rating: 9.5, votes: 500, chain: "Big Chain"),

@@ -78,17 +78,39 @@ final class NeighborhoodMapTests: XCTestCase {
         XCTAssertEqual(hoods.map(\.eventIDs), [["near"]])
     }
 
-    func testSameNameWithinFiftyMetresMerges() {
+    func testOnlyRecordsOfTrulyOnePlaceMerge() {
         var a = Place(id: "1", name: "Blue Bottle", coordinate: at(0, 0))
         a.rating = 8.5
-        var b = Place(id: "2", name: "blue bottle", coordinate: at(30, 0))
+        var b = Place(id: "2", name: "blue bottle", coordinate: at(8, 0))
         b.phone = "+1 415 555 0100"
-        let c = Place(id: "3", name: "Blue Bottle", coordinate: at(400, 0))
+        let c = Place(id: "3", name: "Blue Bottle", coordinate: at(30, 0))
         let (merged, aliases) = Deduplication.merge([a, b, c])
-        XCTAssertEqual(merged.map(\.id), ["1", "3"])
+        XCTAssertEqual(merged.map(\.id), ["1", "3"], "within 10 m, not 30")
         XCTAssertEqual(aliases, ["2": "1"])
         XCTAssertEqual(merged[0].phone, "+1 415 555 0100", "gaps are filled from the duplicate")
         XCTAssertEqual(merged[0].rating, 8.5)
+
+        // The corpus extract's two Picnic cafés (one building, floors 3 and 0, two phones), brought within 10 m:
+        // still two places. Two shops of one name at numbers 12 and 14 of a street: two places.
+        var upstairs = Place(id: "node/6139262268", name: "Picnic", coordinate: at(0, 0))
+        upstairs.level = "3"
+        upstairs.phone = "+358 20 759 0317"
+        var downstairs = Place(id: "node/6139262269", name: "Picnic", coordinate: at(5, 0))
+        downstairs.level = "0"
+        downstairs.phone = "+358 20 759 0327"
+        XCTAssertEqual(Deduplication.merge([upstairs, downstairs]).places.count, 2)
+        downstairs.level = nil
+        XCTAssertEqual(Deduplication.merge([upstairs, downstairs]).places.count, 2, "the phones alone tell them apart")
+        var twelve = Place(id: "n12", name: "Biber", coordinate: at(0, 0))
+        twelve.address = "Yrjönkatu 12, 00120 Helsinki"
+        var fourteen = Place(id: "n14", name: "Biber", coordinate: at(6, 0))
+        fourteen.address = "Yrjönkatu 14, 00120 Helsinki"
+        XCTAssertEqual(Deduplication.merge([twelve, fourteen]).places.count, 2)
+        // The same phone written two ways is one phone.
+        var local = downstairs
+        local.phone = "020 759 0317"
+        local.id = "dup"
+        XCTAssertEqual(Deduplication.merge([upstairs, local]).aliases, ["dup": "node/6139262268"])
     }
 
     func spec(_ pins: [Coordinate], selected: Int? = nil, nearby: [Coordinate] = []) -> MapSpec {

@@ -3,6 +3,7 @@ import GuideBuild
 import GuideModel
 import XCTest
 
+@testable import GuideAnalysis
 @testable import GuideValidate
 
 /// Builds the project's own site.yaml (the built-in sample) the way the README does, then checks it.
@@ -87,6 +88,25 @@ final class SampleSiteTests: XCTestCase {
         for title in doc.strings("//h:ol[@class='forecast']//*[local-name()='title']") {
             let words = title.components(separatedBy: ": ").last?.components(separatedBy: ", ").first ?? ""
             XCTAssertTrue(english.contains(words), "forecast '\(title)'")
+        }
+    }
+
+    func testNeighborhoodsAreTheMapsDistrictsNeverTheCityItself() throws {
+        // Helsinki's places are OpenStreetMap's, with no neighbourhood of their own: they are grouped by the base
+        // map's nearest district (place=suburb|neighbourhood), not named after the city ("Helsinki in Helsinki").
+        let city = try page("helsinki/index.html")
+        XCTAssertEqual(
+            city.strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a"), ["Kaartinkaupunki", "Kluuvi", "Keskusta"])
+        for slug in ["san-francisco", "sao-paulo", "berlin", "helsinki"] {
+            for name in try page("\(slug)/index.html").strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a") {
+                XCTAssertFalse(
+                    Neighborhoods.isCity(
+                        name,
+                        [
+                            "san-francisco": "San Francisco, CA", "sao-paulo": "São Paulo",
+                            "berlin": "Berlin", "helsinki": "Helsinki",
+                        ][slug] ?? ""), name)
+            }
         }
     }
 
