@@ -49,6 +49,7 @@ extension SiteBuilder {
         var dataFound = false
         var waiting: Error?
         var leftOut: [Error] = []
+        var leftOutWarnings: [DataWarning] = []
         for batch in batches(config) {
             let fetched = try stages.timed("fetch") { try fetchCities(batch, plan) }
             dataFound = dataFound || fetched.hasData
@@ -61,7 +62,7 @@ extension SiteBuilder {
             for (city, data) in zip(batch.cities, fetched.cities) {
                 if let problem = unplaceable(city, data) {
                     leftOut.append(problem.error)
-                    fetchWarnings.append(problem.warning)
+                    leftOutWarnings.append(problem.warning)
                 } else {
                     part.cities.append(city)
                     cities.append(data)
@@ -82,7 +83,7 @@ extension SiteBuilder {
         if let waiting { throw waiting }
         // Nor is a site with none of its cities published over last night's.
         if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first { throw first }
-        return warnings
+        return warnings + leftOutWarnings
     }
 
     /// Why a city cannot be built tonight (no center in the config, and no usable geocode for it): as the warning

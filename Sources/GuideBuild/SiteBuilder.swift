@@ -257,7 +257,7 @@ public struct SiteBuilder: Sendable {
     func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {
         SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
-            dataNote: plan.note)
+            dataNote: plan.note, language: config.language)
     }
 
     /// A city whose pages would only say that everything is missing: the operator must hear of it (and

@@ -32,6 +32,9 @@ public struct SiteConfig: Sendable {
     /// Ends with "/"; only used for the sitemap and canonical links.
     public var baseURL: String?
     public var units: UnitSystem
+    /// The pages' language (a BCP 47 tag): `<html lang>`, and the clock of every time (`Clock`). English only
+    /// so far.
+    public var language = "en"
     public var source: Source
     /// nil: the `Templates` folder beside the config file.
     public var templates: URL?

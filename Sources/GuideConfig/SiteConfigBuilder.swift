@@ -38,6 +38,7 @@ struct SiteConfigBuilder {
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
         config.report = try top["report"].map(parseReport)
         config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
+        if let node = top["language"] { config.language = try parseLanguage(node) }
         try parseProviders(top, into: &config, baseDir: baseDir)
         return config
     }
@@ -323,6 +324,27 @@ struct SiteConfigBuilder {
             }
         }
         return city
+    }
+
+    /// `en`, `en-US`, `en-GB`…: every word cityguide writes is English so far, and the tag picks the clock.
+    func parseLanguage(_ node: Node) throws -> String {
+        let tag = try reader.string(node, "language")
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        let wellFormed =
+            parts.first.map { $0.count >= 2 && $0.count <= 3 && $0.allSatisfy(\.isLetter) } ?? false
+            && parts.dropFirst().allSatisfy {
+                (1...8).contains($0.count) && $0.allSatisfy { $0.isLetter || $0.isNumber }
+            }
+        guard wellFormed, tag.allSatisfy(\.isASCII) else {
+            throw reader.fail(
+                node, "language '\(tag.short)' is not a language tag", fix: "write a tag such as en, en-US or en-GB")
+        }
+        guard parts[0].lowercased() == "en" else {
+            throw reader.fail(
+                node, "language '\(tag.short)': cityguide writes its pages in English only so far",
+                fix: "use en or en-US (12-hour times) or en-GB (24-hour times)")
+        }
+        return tag
     }
 
     func parseOrigin(_ node: Node) throws -> CityConfig.Origin {

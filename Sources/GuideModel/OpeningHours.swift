@@ -156,14 +156,17 @@ public struct OpeningHours: Hashable, Sendable {
     }
 
     /// One line per day: ("Mon", "08:00–18:00"), ("Fri", "11:00–15:00 (Lunch), 17:00–22:00"), ("Sun", "closed").
-    public var table: [(day: String, hours: String)] {
+    public var table: [(day: String, hours: String)] { table(clock: .h24) }
+
+    /// The same on the site's clock: ("Mon", "8:00 AM–6:00 PM").
+    public func table(clock: Clock) -> [(day: String, hours: String)] {
         days.enumerated().map { index, spans in
             (
                 Self.dayNames[index],
                 spans.isEmpty
                     ? "closed"
                     : spans.map { span in
-                        "\(Self.clock(span.start))–\(Self.clock(span.end > 1440 ? span.end - 1440 : span.end))"
+                        "\(clock.time(span.start))–\(clock.time(span.end > 1440 ? span.end - 1440 : span.end))"
                             + (span.note.map { " (\($0))" } ?? "")
                     }.joined(separator: ", ")
             )

@@ -42,21 +42,23 @@ enum Formatting {
     }
 
     /// When an event starts, in the city's time zone: the instant when known, else the venue's local date and time.
-    static func eventWhen(_ event: Event, cityZone: TimeZone) -> (date: String, time: String, iso: String) {
+    static func eventWhen(_ event: Event, cityZone: TimeZone, clock: Clock = .h24)
+        -> (date: String, time: String, iso: String)
+    {
         if let start = event.start {
             let c = calendar(cityZone).dateComponents([.year, .month, .day, .hour, .minute], from: start)
             let iso = String(
                 format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
             return (
                 day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
-                String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0), iso
+                clock.time((c.hour ?? 0) * 60 + (c.minute ?? 0)), iso
             )
         }
         let parts = event.localDate.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3 else { return (event.localDate, "time to be announced", event.localDate) }
         let date = day(year: parts[0], month: parts[1], day: parts[2])
         if let time = event.localTime, time.count >= 5 {
-            return (date, String(time.prefix(5)), "\(event.localDate)T\(time.prefix(5))")
+            return (date, clock.time(time.prefix(5)), "\(event.localDate)T\(time.prefix(5))")
         }
         return (date, "time to be announced", event.localDate)
     }

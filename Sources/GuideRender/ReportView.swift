@@ -48,7 +48,7 @@ extension SiteRenderer {
         let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
         let subject = reportSubject(parts: parts, digest: digest)
         let view: View = [
-            "subject": subject, "site_title": site.title, "site_href": baseURL, "day": day,
+            "subject": subject, "site_title": site.title, "lang": site.language, "site_href": baseURL, "day": day,
             "heading": digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
             "cities": parts.map(\.section.view), "site_warnings": siteWarnings,
             "has_site_warnings": !siteWarnings.isEmpty, "version": cityguideVersion, "data_note": site.dataNote,
@@ -83,7 +83,7 @@ extension SiteRenderer {
         ]
         view["whats_new"] = present(WhatsNew(values: values).view(city, root: baseURL))
         view["this_week"] = changes.thisWeek.map { event -> View in
-            var v: View = ["name": event.name, "when": WhatsNew.when(event.start)]
+            var v: View = ["name": event.name, "when": WhatsNew.when(event.start, clock: values.site.clock)]
             v["venue"] = present(event.venue)
             v["href"] = present(Escape.webURL(event.url))
             return v

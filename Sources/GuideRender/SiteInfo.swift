@@ -10,6 +10,11 @@ public struct SiteInfo: Sendable {
     public var buildDate: Date
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
+    /// The pages' language (`<html lang>`) and the clock it reads times on.
+    public var language: String {
+        didSet { clock = Clock(language: language) }
+    }
+    public private(set) var clock: Clock
 
     /// The path of `baseURL` ("/guides/"), from which 404.html reads its links; nil without a base_url.
     public var basePath: String? { Self.path(ofBaseURL: baseURL) }
@@ -20,11 +25,15 @@ public struct SiteInfo: Sendable {
         return path.hasSuffix("/") ? path : path + "/"
     }
 
-    public init(title: String, baseURL: String?, units: UnitSystem, buildDate: Date, dataNote: String) {
+    public init(
+        title: String, baseURL: String?, units: UnitSystem, buildDate: Date, dataNote: String, language: String = "en"
+    ) {
         self.title = title
         self.baseURL = baseURL
         self.units = units
         self.buildDate = buildDate
         self.dataNote = dataNote
+        self.language = language
+        self.clock = Clock(language: language)
     }
 }

@@ -65,7 +65,8 @@ extension SiteRenderer {
         // true only when it was built.
         if let text = p.openingHours, let hours = OpeningHours(text) {
             view["hours"] = p.hoursDisplay ?? text
-            view["hours_table"] = hours.table.map { ["day": $0.day, "hours": $0.hours] as View }
+            view["hours_table"] = hours.table(clock: site.clock).map { ["day": $0.day, "hours": $0.hours] as View }
+            view["clock"] = site.clock.rawValue
             view["has_hours_table"] = true
             view["holidays_not_shown"] = hours.holidaysNotShown
             view["hours_week"] = hours.machineWeek

@@ -113,6 +113,7 @@ public struct SiteRenderer: Sendable {
     func common(root: String, path: String, title: String, crumbs: [(String, String)], credits: Sources) -> View {
         var view: View = [
             "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
+            "lang": site.language,
             // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
             "document_title": title == site.title ? title : "\(title) · \(site.title)",
             "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),

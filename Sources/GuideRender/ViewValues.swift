@@ -95,7 +95,7 @@ struct ViewValues {
     }
 
     func event(_ event: Event, city: CityGuide) -> View {
-        let when = Formatting.eventWhen(event, cityZone: city.plan.timeZone)
+        let when = Formatting.eventWhen(event, cityZone: city.plan.timeZone, clock: site.clock)
         var view: View = ["name": event.name, "date": when.date, "time": when.time, "datetime": when.iso]
         view["url"] = present(Escape.webURL(event.url))
         view["venue"] = present(event.venue?.name)

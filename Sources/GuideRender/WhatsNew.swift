@@ -19,7 +19,7 @@ struct WhatsNew {
             return view
         }
         func event(_ record: CitySnapshot.EventRecord) -> View {
-            var view: View = ["name": record.name, "when": Self.when(record.start)]
+            var view: View = ["name": record.name, "when": Self.when(record.start, clock: values.site.clock)]
             view["href"] = present(Escape.webURL(record.url))
             view["venue"] = present(record.venue)
             return view
@@ -29,7 +29,9 @@ struct WhatsNew {
         items += changes.newEvents.map { item(event($0), label: "New event") }
         items += changes.eventChanges.map { change in
             var view = event(change.event)
-            if let before = change.previousStart { view["detail"] = "was \(Self.when(before))" }
+            if let before = change.previousStart {
+                view["detail"] = "was \(Self.when(before, clock: values.site.clock))"
+            }
             return item(view, label: change.kind.rawValue.capitalized)
         }
         items += changes.ratingMoves.map { move in
@@ -57,11 +59,11 @@ struct WhatsNew {
         return view
     }
 
-    /// "Sat 12 Dec 2026 · 19:30" from a snapshot's local start.
-    static func when(_ start: String) -> String {
+    /// "Sat 12 Dec 2026 · 19:30" (or "· 7:30 PM") from a snapshot's local start.
+    static func when(_ start: String, clock: Clock) -> String {
         let day = start.prefix(10).split(separator: "-").compactMap { Int($0) }
         guard day.count == 3 else { return start }
         let date = Formatting.day(year: day[0], month: day[1], day: day[2])
-        return start.count >= 16 ? "\(date) · \(start.suffix(5))" : date
+        return start.count >= 16 ? "\(date) · \(clock.time(start.suffix(5)))" : date
     }
 }

@@ -30,6 +30,8 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         /// Seconds since 1970.
         public var buildDate: Double
         public var dataNote: String
+        /// Absent from a shard written before sites had a language: English then.
+        public var language: String?
 
         public init(_ info: SiteInfo) {
             title = info.title
@@ -37,13 +39,14 @@ public struct ShardSummary: Sendable, Equatable, Codable {
             units = info.units.rawValue
             buildDate = info.buildDate.timeIntervalSince1970
             dataNote = info.dataNote
+            language = info.language
         }
 
         public var info: SiteInfo? {
             UnitSystem(rawValue: units).map {
                 SiteInfo(
                     title: title, baseURL: baseURL, units: $0, buildDate: Date(timeIntervalSince1970: buildDate),
-                    dataNote: dataNote)
+                    dataNote: dataNote, language: language ?? "en")
             }
         }
     }

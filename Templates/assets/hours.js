@@ -1,6 +1,7 @@
-/* cityguide: "Open now · closes 18:00" or "Closed · opens Mon 09:00" above a place's weekly hours, worked out in
-   the reader's browser at the moment the page is read, on the city's own clock. The page states nothing of the
-   kind without this script: a line written when the page was built would be wrong by morning. */
+/* cityguide: "Open now · closes 18:00" or "Closed · opens Mon 09:00" ("6:00 PM", "9:00 AM" on a 12-hour
+   site) above a place's weekly hours, worked out in the reader's browser at the moment the page is read, on the
+   city's own clock. The page states nothing of the kind without this script: a line written when the page was
+   built would be wrong by morning. */
 (function () {
   "use strict";
   var DAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -9,9 +10,13 @@
   function two(n) {
     return (n < 10 ? "0" : "") + n;
   }
+  /* The page's own clock (data-clock: "24" for 18:00, "12" for 6:00 PM), as its tables are written. */
+  var TWELVE = false;
   function clock(minute) {
     minute = ((minute % 1440) + 1440) % 1440;
-    return two(Math.floor(minute / 60)) + ":" + two(minute % 60);
+    var hour = Math.floor(minute / 60);
+    if (!TWELVE) { return two(hour) + ":" + two(minute % 60); }
+    return (hour % 12 === 0 ? 12 : hour % 12) + ":" + two(minute % 60) + (hour < 12 ? " AM" : " PM");
   }
 
   /* The minute of the week (0 is Monday 00:00) it is now in the time zone, from the browser's clock. */
@@ -86,6 +91,7 @@
       minute = null;  /* A browser without the time zone: the table stands alone. */
     }
     if (minute === null) { continue; }
+    TWELVE = line.getAttribute("data-clock") === "12";
     var state = describe(intervals(line.getAttribute("data-week")), minute);
     line.textContent = state.text;
     line.className = "open-now " + (state.open ? "is-open" : "is-closed");

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import XCTest
 
 @testable import GuideConfig
@@ -142,6 +143,25 @@ final class ConfigErrorTests: XCTestCase {
         let near = valid.replacingOccurrences(
             of: "    timezone:", with: "    origin: {name: Union Square, at: [37.7880, -122.4075]}\n    timezone:")
         XCTAssertNoThrow(try ConfigLoader.parse(Data(near.utf8), file: file, displayName: "site.yaml"))
+    }
+
+    func testLanguageIsEnglishWithTheClockOfItsTag() throws {
+        let config = try ConfigLoader.parse(Data(valid.utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(config.language, "en")
+        XCTAssertEqual(Clock(language: "en"), .h12, "CLDR: English as in the United States writes 6:00 PM")
+        XCTAssertEqual(Clock(language: "en-GB"), .h24)
+        XCTAssertEqual(Clock.h12.time(0), "12:00 AM")
+        XCTAssertEqual(Clock.h12.time(12 * 60 + 5), "12:05 PM")
+        XCTAssertEqual(Clock.h12.time(1440), "12:00 AM")
+        XCTAssertEqual(Clock.h24.time(1440), "24:00")
+        XCTAssertEqual(Clock.h12.time("18:30:00"), "6:30 PM")
+        let british = try ConfigLoader.parse(
+            Data(("language: en-GB\n" + valid).utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(british.language, "en-GB")
+        let finnish = error("language: fi\n" + valid)
+        XCTAssertEqual(finnish?.problem, "language 'fi': cityguide writes its pages in English only so far")
+        XCTAssertEqual(finnish?.fix, "use en or en-US (12-hour times) or en-GB (24-hour times)")
+        XCTAssertEqual(error("language: \"en_GB!\"\n" + valid)?.problem, "language 'en_GB!' is not a language tag")
     }
 
     func testUndefinedCategorySuggestsNearest() {

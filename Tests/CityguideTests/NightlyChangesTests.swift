@@ -54,8 +54,8 @@ final class NightlyChangesTests: XCTestCase {
             try whatsNew(site),
             [
                 "New Tidal Coffee Co. · Coffee Shops",
-                "New event Chamber Orchestra: Winter Program · Fri 11 Dec 2026 · 18:00 · Kreuzberg Theater",
-                "Rescheduled City Hoopers vs. Harbor Kings · Tue 22 Dec 2026 · 19:30 · Kreuzberg Arena · was Tue 15 Dec 2026 · 19:30",
+                "New event Chamber Orchestra: Winter Program · Fri 11 Dec 2026 · 6:00 PM · Kreuzberg Theater",
+                "Rescheduled City Hoopers vs. Harbor Kings · Tue 22 Dec 2026 · 7:30 PM · Kreuzberg Arena · was Tue 15 Dec 2026 · 7:30 PM",
                 "Rated lower Tin Taproom · Bars · rating 8.1 → 7.6",
                 "Price Anchor Grill · Restaurants · price $$ → $$$",
             ])

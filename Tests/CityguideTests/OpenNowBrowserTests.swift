@@ -13,6 +13,7 @@ final class OpenNowBrowserTests: XCTestCase {
         from selenium import webdriver
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
+        from selenium.webdriver.support.ui import WebDriverWait
 
         site, extract = sys.argv[1], sys.argv[2]
 
@@ -57,7 +58,10 @@ final class OpenNowBrowserTests: XCTestCase {
                 })();"""})
             return driver
 
-        def expected(value, zone, moment):
+        def clock(moment, twelve):
+            return "%d:%s" % (int(moment.strftime("%I")), moment.strftime("%M %p")) if twelve else moment.strftime("%H:%M")
+
+        def expected(value, zone, moment, twelve):
             local = moment.astimezone(zoneinfo.ZoneInfo(zone)).replace(tzinfo=None)
             hours = oh.OpeningHours(value)
             state = hours.state(local)[0]
@@ -66,9 +70,9 @@ final class OpenNowBrowserTests: XCTestCase {
                 if change is None:
                     return "Open 24 hours"
                 day = "" if change.date() == local.date() else change.strftime("%a") + " "
-                return "Open now · closes " + day + change.strftime("%H:%M")
+                return "Open now · closes " + day + clock(change, twelve)
             day = "" if change.date() == local.date() else change.strftime("%a") + " "
-            return "Closed · opens " + day + change.strftime("%H:%M")
+            return "Closed · opens " + day + clock(change, twelve)
 
         out = {"checked": 0, "wrong": [], "places": 0}
         driver = browser()
@@ -95,7 +99,7 @@ final class OpenNowBrowserTests: XCTestCase {
                     driver.get(base + page + "?t=%d" % moment.timestamp())
                     line = driver.find_element(By.CSS_SELECTOR, "p.open-now")
                     shown = line.text if line.is_displayed() else None
-                    want = expected(value, zone, moment)
+                    want = expected(value, zone, moment, line.get_attribute("data-clock") == "12")
                     out["checked"] += 1
                     if shown != want:
                         out["wrong"].append([page, value, moment.isoformat(), shown, want])
@@ -106,6 +110,17 @@ final class OpenNowBrowserTests: XCTestCase {
                                   ("sat 01:30", "2026-11-21T00:30:00+00:00"), ("sat 03:00", "2026-11-21T02:00:00+00:00")]:
                 driver.get(base + bar + "?t=%d" % dt.datetime.fromisoformat(moment).timestamp())
                 out["bar"][label] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
+                # The same page on a 24-hour site: its line, worked out again by the same script.
+                driver.execute_script("""
+                    var line = document.querySelector("p.open-now");
+                    line.setAttribute("data-clock", "24");
+                    var again = document.createElement("script");
+                    again.src = document.querySelector("script[src*='hours.']").src;
+                    again.onload = function () { line.setAttribute("data-done", "1"); };
+                    document.body.appendChild(again);""")
+                WebDriverWait(driver, 5).until(
+                    lambda d: d.find_element(By.CSS_SELECTOR, "p.open-now").get_attribute("data-done") == "1")
+                out["bar"][label + " (24-hour)"] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
         finally:
             driver.quit()
 
@@ -156,8 +171,10 @@ final class OpenNowBrowserTests: XCTestCase {
         XCTAssertEqual(
             result["bar"] as? [String: String],
             [
-                "fri 15:00": "Closed · opens 16:00", "fri 23:30": "Open now · closes Sat 02:00",
-                "sat 01:30": "Open now · closes 02:00", "sat 03:00": "Closed · opens 16:00",
+                "fri 15:00": "Closed · opens 4:00 PM", "fri 23:30": "Open now · closes Sat 2:00 AM",
+                "sat 01:30": "Open now · closes 2:00 AM", "sat 03:00": "Closed · opens 4:00 PM",
+                "fri 15:00 (24-hour)": "Closed · opens 16:00", "fri 23:30 (24-hour)": "Open now · closes Sat 02:00",
+                "sat 01:30 (24-hour)": "Open now · closes 02:00", "sat 03:00 (24-hour)": "Closed · opens 16:00",
             ])
         let plain = try XCTUnwrap(result["no_js"] as? [String: Any])
         XCTAssertEqual(plain["line_shown"] as? Bool, false, "without JavaScript, no open-now line")

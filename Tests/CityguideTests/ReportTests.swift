@@ -76,7 +76,8 @@ final class ReportTests: XCTestCase {
         }
         let berlin = try site.text("reports/berlin.html")
         for expected in [
-            "Tidal Coffee Co.", "Chamber Orchestra: Winter Program", "was Tue 15 Dec 2026 · 19:30", "rating 8.1 → 7.6",
+            "Tidal Coffee Co.", "Chamber Orchestra: Winter Program", "was Tue 15 Dec 2026 · 7:30 PM",
+            "rating 8.1 → 7.6",
             "price $$ → $$$", "Top picks", "Next events", "Now: <strong",
         ] {
             XCTAssertTrue(berlin.contains(expected), expected)

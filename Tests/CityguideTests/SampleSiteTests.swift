@@ -257,8 +257,9 @@ final class SampleSiteTests: XCTestCase {
             zip(page.strings("//h:table[@class='hours']//h:th"), page.strings("//h:table[@class='hours']//h:td"))
                 .map { "\($0.0) \($0.1)" },
             [
-                "Mon 10:00–18:00", "Tue closed", "Wed 10:00–20:00", "Thu 10:00–18:00", "Fri 10:00–18:00",
-                "Sat 11:00–17:00", "Sun 11:00–17:00",
+                // The sample's language is `en`, whose clock (CLDR) has twelve hours.
+                "Mon 10:00 AM–6:00 PM", "Tue closed", "Wed 10:00 AM–8:00 PM", "Thu 10:00 AM–6:00 PM",
+                "Fri 10:00 AM–6:00 PM", "Sat 11:00 AM–5:00 PM", "Sun 11:00 AM–5:00 PM",
             ])
         // Whether it is open is the reader's browser's to say, from the same week on Helsinki's clock.
         XCTAssertEqual(
@@ -269,7 +270,7 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(page.count("//h:script[contains(@src, 'assets/hours.')]"), 1)
         // Foursquare's "Daily 4:00 PM-2:00 AM" through the same model, and no stale flag from the provider.
         let bar = try self.page("berlin/places/amber-tavern/index.html")
-        XCTAssertEqual(bar.strings("//h:table[@class='hours']//h:td"), Array(repeating: "16:00–02:00", count: 7))
+        XCTAssertEqual(bar.strings("//h:table[@class='hours']//h:td"), Array(repeating: "4:00 PM–2:00 AM", count: 7))
         for page in [page, bar] {
             let text = page.strings("//h:main").joined()
             XCTAssertFalse(text.contains("when this page was built"))

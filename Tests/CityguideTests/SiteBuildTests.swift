@@ -231,6 +231,28 @@ final class SiteBuildTests: XCTestCase {
             ["Weather as of Fri 20 Nov 2026, 20:00."])
     }
 
+    func testOneClockPerSiteFromItsLanguage() throws {
+        // The sample in en-GB: every time on the 24-hour clock (hours, events, the open-now script's data), and
+        // the pages say their language; in en (the default), every time on the 12-hour clock.
+        let site = try recordedSampleSite()
+        defer { site.remove() }
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        for (language, hours, clock, event) in [
+            ("en-GB", "16:00–02:00", "24", " · 20:00"), ("en", "4:00 PM–2:00 AM", "12", " · 8:00 PM"),
+        ] {
+            try site.write("site.yaml", (language == "en" ? "" : "language: \(language)\n") + config)
+            try site.build()
+            let bar = try site.page("berlin/places/amber-tavern/index.html")
+            XCTAssertEqual(bar.strings("//h:html/@lang"), [language])
+            XCTAssertEqual(Set(bar.strings("//h:table[@class='hours']//h:td")), [hours])
+            XCTAssertEqual(bar.strings("//h:p[@class='open-now']/@data-clock"), [clock])
+            let events = try site.page("berlin/events/index.html").strings("//h:li[@class='event']//h:time")
+            XCTAssertTrue(events.contains { $0.hasSuffix(event) }, "\(events)")
+            XCTAssertEqual(
+                events.contains { $0.hasSuffix(" PM") || $0.hasSuffix(" AM") }, clock == "12", "one clock: \(events)")
+        }
+    }
+
     func testACityWithNothingIsAWarningAndStrictFailsOnIt() throws {
         // No data file at all for the city: no places, no events, no weather.
         let site = try TestSite(config: smallConfig)
