@@ -105,6 +105,8 @@ public struct LiveSettings: Sendable, Equatable {
     }
 
     public var cacheDirectory: URL
+    /// The site's language (`language:`), asked of every provider.
+    public var language = "en"
     public var timeoutSeconds: Double = 10
     public var retries: Int = 3
     public var maxConcurrentRequests: Int = 6

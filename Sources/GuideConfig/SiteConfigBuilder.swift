@@ -39,6 +39,7 @@ struct SiteConfigBuilder {
         config.report = try top["report"].map(parseReport)
         config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
         if let node = top["language"] { config.language = try parseLanguage(node) }
+        config.live.language = config.language
         try parseProviders(top, into: &config, baseDir: baseDir)
         return config
     }

@@ -7,12 +7,15 @@ enum LiveRequests {
     /// The header the current Places API requires (its date-versioned API).
     static let foursquareVersion = "2025-06-17"
 
-    /// A GET request; `secret` names the query item that carries the key, so `display` can leave it out.
+    /// A GET request; `secret` names the query item that carries the key, so `display` can leave it out. Every
+    /// request asks for the site's language (`Accept-Language`), which Foursquare, Google and Nominatim answer in.
     static func request(
         _ base: String, _ path: String, _ query: [(String, String)], secret: String? = nil,
-        headers: [String: String] = ["Accept": "application/json"], timeout: TimeInterval
+        headers: [String: String] = ["Accept": "application/json"], language: String, timeout: TimeInterval
     ) -> APIRequest? {
         guard let url = url(base, path, query) else { return nil }
+        var headers = headers
+        headers["Accept-Language"] = language
         let shown = query.map { $0.0 == secret ? ($0.0, redactedPlaceholder) : $0 }
         let display = Self.url(base, path, shown)?.absoluteString.replacingOccurrences(
             of: redactedPlaceholder, with: "•••")
@@ -66,7 +69,8 @@ enum LiveRequests {
             headers["Authorization"] = key
         }
         if category.foursquare.isEmpty { query.append(("query", category.name)) }
-        return request(settings.baseURL, path, query, headers: headers, timeout: live.timeoutSeconds)
+        return request(
+            settings.baseURL, path, query, headers: headers, language: live.language, timeout: live.timeoutSeconds)
     }
 
     /// Ticketmaster: events around the center from the build date on, soonest first.
@@ -81,13 +85,13 @@ enum LiveRequests {
         ]
         return request(
             live.settings(.ticketmaster).baseURL, "/discovery/v2/events.json", query, secret: "apikey",
-            timeout: live.timeoutSeconds)
+            language: live.language, timeout: live.timeoutSeconds)
     }
 
     static func google(live: LiveSettings, key: String, address: String) -> APIRequest? {
         request(
             live.settings(.google).baseURL, "/maps/api/geocode/json", [("address", address), ("key", key)],
-            secret: "key", timeout: live.timeoutSeconds)
+            secret: "key", language: live.language, timeout: live.timeoutSeconds)
     }
 
     /// Nominatim's search for a place by name, with the User-Agent its usage policy asks for.
@@ -98,7 +102,7 @@ enum LiveRequests {
             headers: [
                 "Accept": "application/json",
                 "User-Agent": "cityguide/\(cityguideVersion)" + (contact.map { " (\($0))" } ?? ""),
-            ], timeout: live.timeoutSeconds)
+            ], language: live.language, timeout: live.timeoutSeconds)
     }
 
     /// One Overpass query for all of a city's categories.
@@ -106,7 +110,7 @@ enum LiveRequests {
         request(
             live.settings(.overpass).baseURL, "/api/interpreter", [("data", query)],
             headers: ["Accept": "application/json", "User-Agent": "cityguide/\(cityguideVersion)"],
-            timeout: max(live.timeoutSeconds, 60))
+            language: live.language, timeout: max(live.timeoutSeconds, 60))
     }
 
     static func openWeather(live: LiveSettings, key: String, center: Coordinate, units: UnitSystem) -> APIRequest? {
@@ -117,7 +121,7 @@ enum LiveRequests {
         ]
         return request(
             live.settings(.openweathermap).baseURL, "/data/2.5/weather", query, secret: "appid",
-            timeout: live.timeoutSeconds)
+            language: live.language, timeout: live.timeoutSeconds)
     }
 
     /// Open-Meteo's forecast for the city: now, and today and the next days' highs, lows and weather codes, in
@@ -131,7 +135,9 @@ enum LiveRequests {
             ("timezone", timeZone), ("forecast_days", "\(OpenMeteoDecoder.forecastDays + 1)"),
             ("wind_speed_unit", "ms"),
         ]
-        return request(live.settings(.openmeteo).baseURL, "/v1/forecast", query, timeout: live.timeoutSeconds)
+        return request(
+            live.settings(.openmeteo).baseURL, "/v1/forecast", query, language: live.language,
+            timeout: live.timeoutSeconds)
     }
 
     /// The `rel="next"` target of an RFC 8288 `Link` header, as Foursquare sends for more results.

@@ -199,7 +199,7 @@ final class APITestServer: @unchecked Sendable {
         var query: [String: String] = [:]
         for item in request.query { query[item.name] = item.value }
         var headers: [String: String] = [:]
-        for name in ["Authorization", "X-Places-Api-Version", "Accept", "User-Agent"] {
+        for name in ["Authorization", "X-Places-Api-Version", "Accept", "Accept-Language", "User-Agent"] {
             headers[name] = request.headers[HTTPHeader(name)]
         }
         lock.lock()

@@ -77,6 +77,8 @@ final class LiveFetchTests: XCTestCase {
         XCTAssertEqual(events.first?.query["sort"], "date,asc")
         XCTAssertEqual(events.first?.query["startDateTime"], "2026-11-20T00:00:00Z")
         XCTAssertEqual(server.hits("/data/2.5/weather").first?.query["units"], "metric")
+        // Every provider is asked for the site's language (en by default).
+        XCTAssertEqual(Set(server.hits.map { $0.headers["Accept-Language"] ?? "none" }), ["en"])
 
         let stats = try XCTUnwrap(summary.fetch).byProvider
         XCTAssertEqual(stats[.foursquare]?.requests, 4)
