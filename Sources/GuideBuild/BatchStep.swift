@@ -64,6 +64,13 @@ extension SiteBuilder {
                     leftOut.append(problem.error)
                     leftOutWarnings.append(problem.warning)
                 } else {
+                    var (city, data) = (city, data)
+                    if let far = farOrigin(city, data) {
+                        fetchWarnings.append(far)
+                        city.origin = nil
+                        city.originQuery = nil
+                        data.origin = .absent
+                    }
                     part.cities.append(city)
                     cities.append(data)
                 }
@@ -84,6 +91,22 @@ extension SiteBuilder {
         // Nor is a site with none of its cities published over last night's.
         if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first { throw first }
         return warnings + leftOutWarnings
+    }
+
+    /// An origin more than 50 km from its city's center, where the config could not tell (the center, or the
+    /// origin, looked up tonight): every walk would be hours long, so walks start from the center instead.
+    func farOrigin(_ city: CityConfig, _ data: CityData) -> DataWarning? {
+        guard let center = city.center ?? data.geocode.value?.location,
+            let origin = city.origin?.coordinate ?? (city.originQuery == nil ? nil : data.origin.value?.location)
+        else { return nil }
+        let metres = Geo.distance(center, origin)
+        guard metres > 50_000 else { return nil }
+        let name = city.origin?.name ?? city.originQuery ?? ""
+        return DataWarning(
+            city: city.name, part: .geocode, file: "",
+            reason: "the origin '\(name)' is \(Int((metres / 1000).rounded())) km from the city's center; walks start "
+                + "from the center tonight (\(city.location); fix: check the origin's `at:` or its name, and the city's)"
+        )
     }
 
     /// Why a city cannot be built tonight (no center in the config, and no usable geocode for it): as the warning

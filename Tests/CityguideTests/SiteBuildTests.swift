@@ -231,6 +231,24 @@ final class SiteBuildTests: XCTestCase {
             ["Weather as of Fri 20 Nov 2026, 20:00."])
     }
 
+    func testAnOriginFarFromALookedUpCenterIsAWarning() throws {
+        // Berlin's center comes from its geocode tonight, and its origin is in Paris: the config could not tell,
+        // so the build warns, naming the city's line, and walks start from the center.
+        let site = try recordedSampleSite()
+        defer { site.remove() }
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write(
+            "site.yaml",
+            config.replacingOccurrences(of: "    center: [52.5200, 13.4050]\n", with: "").replacingOccurrences(
+                of: "at: [52.5219, 13.4132]", with: "at: [48.8566, 2.3522]"))
+        let summary = try site.build()
+        let warning = try XCTUnwrap(summary.warnings.first { $0.city == "Berlin" })
+        XCTAssertTrue(warning.reason.hasPrefix("the origin 'Alexanderplatz' is 8"), warning.reason)
+        XCTAssertTrue(warning.reason.contains("walks start from the center tonight (site.yaml:24:5;"), warning.reason)
+        let walk = try site.page("berlin/index.html").strings("//h:p[@class='sort-note']").first ?? ""
+        XCTAssertTrue(walk.contains("walk of the city center"), walk)
+    }
+
     func testOneClockPerSiteFromItsLanguage() throws {
         // The sample in en-GB: every time on the 24-hour clock (hours, events, the open-now script's data), and
         // the pages say their language; in en (the default), every time on the 12-hour clock.
