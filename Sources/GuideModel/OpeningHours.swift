@@ -21,6 +21,10 @@ public struct OpeningHours: Hashable, Sendable {
     var open: [[Span]]
     /// Some rules were for public or school holidays, which the week does not show.
     public var holidaysNotShown = false
+    /// What the days no rule opens are, when the text says (`Mo-Fr 08:00-16:00 || "by appointment"`): neither
+    /// open nor closed, but this, on `otherwiseDays` (Saturday and Sunday there; a weekday evening is closed).
+    public var otherwise: String?
+    public var otherwiseDays: [Int] = []
 
     public static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
@@ -29,7 +33,10 @@ public struct OpeningHours: Hashable, Sendable {
             return nil
         }
         holidaysNotShown = rules.contains(where: \.holidays)
-        open = (0..<7).map { day in Self.day(day, rules).spans }
+        otherwise = rules.last.flatMap { $0.otherwise ? $0.comment : nil }
+        let days = (0..<7).map { day in Self.day(day, rules) }
+        open = days.map(\.spans)
+        otherwiseDays = otherwise == nil ? [] : days.indices.filter { days[$0].otherwise }
     }
 
     /// Why a text is shown as written, in a word for tests and logs ("notAWeek"); nil when it reads as a week.
@@ -44,6 +51,8 @@ public struct OpeningHours: Hashable, Sendable {
     /// closed.
     struct Day {
         var layers: [Piece] = []
+        /// The last fallback, a comment only, holds on this day.
+        var otherwise = false
 
         /// Whether no minute is open (a fallback then holds).
         var alwaysClosed: Bool { spans.isEmpty }
@@ -119,6 +128,7 @@ public struct OpeningHours: Hashable, Sendable {
                 if !(named && !(result.map(\.alwaysClosed) ?? false)) {
                     named = names
                     result = current
+                    result?.otherwise = rule.otherwise
                 }
             }
         }
@@ -164,7 +174,7 @@ public struct OpeningHours: Hashable, Sendable {
             (
                 Self.dayNames[index],
                 spans.isEmpty
-                    ? "closed"
+                    ? (otherwiseDays.contains(index) ? otherwise ?? "closed" : "closed")
                     : spans.map { span in
                         "\(clock.time(span.start))–\(clock.time(span.end > 1440 ? span.end - 1440 : span.end))"
                             + (span.note.map { " (\($0))" } ?? "")

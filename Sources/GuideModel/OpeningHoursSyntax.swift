@@ -36,6 +36,8 @@ struct OpeningHoursSyntax {
         var spans: [(start: Int, end: Int)]
         var state: State
         var comment: String?
+        /// A last fallback that is only a comment (`|| "by appointment"`): what every time no rule opens is.
+        var otherwise = false
     }
 
     enum Token: Equatable {
@@ -226,7 +228,13 @@ struct OpeningHoursSyntax {
                 i += 1
             }
             if !named && rule.spans.isEmpty && !stated {
-                return .failure(rule.comment == nil ? .syntax : .commentForHours)
+                // `Mo-Fr 08:00-16:00 || "by appointment"`: at every other time, what the comment says. Not open,
+                // and not said to be closed: the week shows the comment there.
+                guard rule.comment != nil, separator == .fallback, i == tokens.count, !rules.isEmpty else {
+                    return .failure(rule.comment == nil ? .syntax : .commentForHours)
+                }
+                rule.state = .closed
+                rule.otherwise = true
             }
             rules.append(rule)
             guard i < tokens.count else { break }

@@ -69,6 +69,8 @@ extension SiteRenderer {
             view["clock"] = site.clock.rawValue
             view["has_hours_table"] = true
             view["holidays_not_shown"] = hours.holidaysNotShown
+            view["otherwise"] = present(hours.otherwise)
+            view["otherwise_days"] = hours.otherwiseDays.map(String.init).joined(separator: ",")
             view["hours_week"] = hours.machineWeek
             view["time_zone"] = city.plan.timeZone.identifier
         }

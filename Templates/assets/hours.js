@@ -12,6 +12,15 @@
   }
   /* The page's own clock (data-clock: "24" for 18:00, "12" for 6:00 PM), as its tables are written. */
   var TWELVE = false;
+  /* What the hours say the days no rule opens are ("by appointment": data-otherwise, on the days Monday-first in
+     data-otherwise-days), said there instead of "Closed". */
+  var OTHERWISE = "";
+  var OTHERWISE_DAYS = [];
+  function shut(minute) {
+    var day = Math.floor((((minute % WEEK) + WEEK) % WEEK) / 1440);
+    if (!OTHERWISE || OTHERWISE_DAYS.indexOf(day) < 0) { return "Closed"; }
+    return OTHERWISE.charAt(0).toUpperCase() + OTHERWISE.slice(1);
+  }
   function clock(minute) {
     minute = ((minute % 1440) + 1440) % 1440;
     var hour = Math.floor(minute / 60);
@@ -58,7 +67,7 @@
   }
 
   function describe(spans, minute) {
-    if (spans.length === 0) { return { open: false, text: "Closed" }; }
+    if (spans.length === 0) { return { open: false, text: shut(minute) }; }
     if (spans.length === 1 && spans[0][1] - spans[0][0] >= WEEK) { return { open: true, text: "Open 24 hours" }; }
     for (var i = 0; i < spans.length; i += 1) {
       var span = spans[i];
@@ -77,7 +86,7 @@
     var sameDay = Math.floor(next.start / 1440) === Math.floor(minute / 1440) && next.wait < 1440;
     return {
       open: false,
-      text: "Closed · opens " + (sameDay ? "" : DAYS[Math.floor(next.start / 1440)] + " ") + clock(next.start)
+      text: shut(minute) + " · opens " + (sameDay ? "" : DAYS[Math.floor(next.start / 1440)] + " ") + clock(next.start)
     };
   }
 
@@ -92,6 +101,10 @@
     }
     if (minute === null) { continue; }
     TWELVE = line.getAttribute("data-clock") === "12";
+    OTHERWISE = line.getAttribute("data-otherwise") || "";
+    OTHERWISE_DAYS = (line.getAttribute("data-otherwise-days") || "").split(",").filter(function (d) {
+      return d !== "";
+    }).map(Number);
     var state = describe(intervals(line.getAttribute("data-week")), minute);
     line.textContent = state.text;
     line.className = "open-now " + (state.open ? "is-open" : "is-closed");

@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideModel
 import XCTest
 
 /// "Open now · closes …" and "Closed · opens …" as a reader's browser works them out (Chromium, with its clock set
@@ -121,6 +122,13 @@ final class OpenNowBrowserTests: XCTestCase {
                 WebDriverWait(driver, 5).until(
                     lambda d: d.find_element(By.CSS_SELECTOR, "p.open-now").get_attribute("data-done") == "1")
                 out["bar"][label + " (24-hour)"] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
+            # `Mo-Fr 08:00-16:00 || "on appointment"` (two places in the corpus): weekends are by appointment, a
+            # weekday evening is closed.
+            out["appointment"] = {}
+            for label, moment in [("mon 09:00", "2026-11-23T07:00:00+00:00"), ("tue 20:00", "2026-11-24T18:00:00+00:00"),
+                                  ("sat 12:00", "2026-11-28T10:00:00+00:00")]:
+                driver.get(base + "appointment.html?t=%d" % dt.datetime.fromisoformat(moment).timestamp())
+                out["appointment"][label] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
         finally:
             driver.quit()
 
@@ -155,6 +163,19 @@ final class OpenNowBrowserTests: XCTestCase {
         XCTAssertGreaterThan(places.count, 15)
         let chosen = Array(stride(from: 0, to: places.count, by: max(1, places.count / 8)).map { places[$0] })
         let extract = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf")
+        // A page with the hours `Mo-Fr 08:00-16:00 || "on appointment"`, as a place page of the site writes them.
+        let hours = try XCTUnwrap(OpeningHours(#"Mo-Fr 08:00-16:00 || "on appointment""#))
+        let script = try XCTUnwrap(
+            String(contentsOf: output.appendingPathComponent("berlin/places/amber-tavern/index.html"), encoding: .utf8)
+                .firstMatch(of: /src="\.\.\/\.\.\/\.\.\/(assets\/hours\.[0-9a-f]+\.js)"/)?.1)
+        try Data(
+            """
+            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title></head>
+            <body><p class="open-now" hidden="hidden" data-week="\(hours.machineWeek)" data-zone="Europe/Helsinki" data-clock="12"
+            data-otherwise="\(hours.otherwise ?? "")" data-otherwise-days="\(hours.otherwiseDays.map(String.init).joined(separator: ","))"></p>
+            <script src="\(script)"></script></body></html>
+            """.utf8
+        ).write(to: output.appendingPathComponent("appointment.html"))
         let answer = try python(
             Self.script,
             [
@@ -167,6 +188,12 @@ final class OpenNowBrowserTests: XCTestCase {
         XCTAssertGreaterThan(result["checked"] as? Int ?? 0, 100)
         XCTAssertEqual((result["wrong"] as? [[Any]])?.count, 0, "\(result["wrong"] ?? "")")
 
+        XCTAssertEqual(
+            result["appointment"] as? [String: String],
+            [
+                "mon 09:00": "Open now · closes 4:00 PM", "tue 20:00": "Closed · opens Wed 8:00 AM",
+                "sat 12:00": "On appointment · opens Mon 8:00 AM",
+            ])
         // Daily 16:00–02:00 in Berlin: before, late, after midnight, after closing.
         XCTAssertEqual(
             result["bar"] as? [String: String],

@@ -86,7 +86,16 @@ final class OpeningHoursTests: XCTestCase {
             "00:00–02:00, 16:00–02:00", "Friday's old night stays on Saturday, where it falls")
 
         XCTAssertEqual(OpeningHours.unread("Mo-Fr 07:00-19:00; Sa, Su 09:00-16:00"), "brokenDayList")
-        XCTAssertEqual(OpeningHours.unread(#"Mo-Fr 08:00-16:00 || "on appointment""#), "commentForHours")
+        // A last fallback that is only a comment: the days no rule opens are what it says; a weekday evening is
+        // closed, as the specification reads it.
+        let appointment = try XCTUnwrap(OpeningHours(#"Mo-Fr 08:00-16:00 || "on appointment""#))
+        XCTAssertEqual(
+            appointment.table.map(\.hours),
+            Array(repeating: "08:00–16:00", count: 5) + ["on appointment", "on appointment"])
+        XCTAssertEqual(appointment.otherwiseDays, [5, 6])
+        XCTAssertFalse(appointment.isOpen(weekday: 0, minute: 17 * 60))
+        XCTAssertEqual(OpeningHours.unread(#""for request only""#), "commentForHours")
+        XCTAssertEqual(OpeningHours.unread(#"Mo-Fr 08:00-16:00 || "a" || "b""#), "commentForHours")
         XCTAssertEqual(OpeningHours.unread("Jun-Aug: Mo-Su 09:00-24:00"), "notAWeek")
         XCTAssertEqual(OpeningHours.unread("Mo-Fr 18:00+"), "unknownState")
         XCTAssertEqual(OpeningHours.unread("Mo-Th 11:00-23:00; Fr11:00-24:00"), "syntax")
