@@ -24,7 +24,7 @@ public enum Neighborhoods {
         districts: [BaseMap.District] = [], city: String = "", events: [Event]
     ) -> [Neighborhood] {
         let groups =
-            byField(places) ?? byDistricts(places, districts, city: city)
+            byField(places, city: city) ?? byDistricts(places, districts, city: city)
             ?? byClusters(places, settings: settings, city: city)
         let scored = groups.map { name, members -> (String, [RankedPlace], Double, Int) in
             let covered = Set(members.flatMap(\.categoryIDs)).count
@@ -48,8 +48,9 @@ public enum Neighborhoods {
     }
 
     /// Groups by the first neighborhood name when at least half the places carry one.
-    static func byField(_ places: [RankedPlace]) -> [(String, [RankedPlace])]? {
-        let named = places.filter { !$0.place.neighborhoods.isEmpty }
+    static func byField(_ places: [RankedPlace], city: String = "") -> [(String, [RankedPlace])]? {
+        // A provider's "neighborhood" that is the city itself names none.
+        let named = places.filter { $0.place.neighborhoods.first.map { !isCity($0, city) } ?? false }
         guard !places.isEmpty, named.count * 2 >= places.count else { return nil }
         var groups: [String: [RankedPlace]] = [:]
         for item in named { groups[item.place.neighborhoods[0], default: []].append(item) }

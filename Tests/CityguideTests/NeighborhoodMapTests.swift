@@ -78,6 +78,25 @@ final class NeighborhoodMapTests: XCTestCase {
         XCTAssertEqual(hoods.map(\.eventIDs), [["near"]])
     }
 
+    func testTheCityItselfIsNoNeighborhood() {
+        // Most places say their neighborhood is "Helsinki": that names none, so the map's districts decide.
+        var places: [RankedPlace] = []
+        for (i, c) in [at(0, 0), at(50, 0), at(0, 50), at(2000, 0), at(2050, 0)].enumerated() {
+            var p = Place(id: "p\(i)", name: "Place \(i)", coordinate: c)
+            p.neighborhoods = ["Helsinki"]
+            places.append(ranked(p))
+        }
+        let districts = [
+            BaseMap.District(name: "Kluuvi", coordinate: at(10, 10)),
+            BaseMap.District(name: "Helsinki", coordinate: at(1000, 0)),
+            BaseMap.District(name: "Kallio", coordinate: at(2010, 0)),
+        ]
+        let hoods = Neighborhoods.find(
+            places, categories: [.init(id: "coffee", name: "Coffee Shops")], settings: .init(), districts: districts,
+            city: "Helsinki", events: [])
+        XCTAssertEqual(hoods.map(\.name), ["Kluuvi", "Kallio"])
+    }
+
     func testOnlyRecordsOfTrulyOnePlaceMerge() {
         var a = Place(id: "1", name: "Blue Bottle", coordinate: at(0, 0))
         a.rating = 8.5
