@@ -137,6 +137,7 @@ extension SiteRenderer {
         view["has_nearby"] = !nearby.isEmpty
         view["nearby_label"] =
             "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
+            + (nearby.count > 1 ? ", nearest first" : "")
         let shared = firstList.flatMap { tables.legends[$0.id] }
         var legend = shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         let current = Set(neighbors.indices.filter { neighbors[$0].place.id == p.id })

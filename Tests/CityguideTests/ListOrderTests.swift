@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import XCTest
 
 @testable import GuideValidate
@@ -166,5 +167,25 @@ final class ListOrderTests: XCTestCase {
         // The lists are long enough to say something: fifty cafés, each in walking order (the nearest was eighth).
         let cafes = try site.page("helsinki/cafes/index.html").strings("//h:ol/h:li/h:a[@class='place-name']")
         XCTAssertGreaterThan(cafes.count, 10)
+        // A place page's layer of other places within a walk says it is nearest first (from the place), and is.
+        let object =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: site.output.appendingPathComponent("helsinki/places.geojson"))) as? [String: Any]
+        var at: [String: (Double, Double)] = [:]
+        for feature in try XCTUnwrap(object?["features"] as? [[String: Any]]) {
+            let point = try XCTUnwrap((feature["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+            let link = try XCTUnwrap((feature["properties"] as? [String: Any])?["url"] as? String)
+            at[try slug(link)] = (point[1], point[0])
+        }
+        let page = try site.page("helsinki/places/manda/index.html")
+        XCTAssertTrue(page.strings("//h:label[@class='nearby-label']").first?.hasSuffix(", nearest first") ?? false)
+        let here = try XCTUnwrap(at["manda"])
+        let metres = try page.strings("//h:ul[@class='legend-nearby']/h:li/h:a/@href").map { href -> Double in
+            let there = try XCTUnwrap(at[try slug(href)], href)
+            return Geo.distance(
+                Coordinate(latitude: here.0, longitude: here.1), Coordinate(latitude: there.0, longitude: there.1))
+        }
+        XCTAssertGreaterThan(metres.count, 5)
+        XCTAssertEqual(metres, metres.sorted(), "nearest first")
     }
 }
