@@ -241,7 +241,8 @@ public enum ICalendarDecoder {
     /// `20261127`, `20261127T190000` or `20261127T180000Z`.
     static func parseDateTime(_ text: String, zone: TimeZone) -> (date: Date, utc: Bool)? {
         let value = text.trimmingCharacters(in: .whitespaces)
-        let digits = value.filter(\.isNumber)
+        // ASCII digits only: "٣", "²" or "５" are numbers to Unicode, not to a calendar (and not to `Int`).
+        let digits = value.filter { $0.isASCII && $0.isNumber }
         // DATE is 8 digits; DATE-TIME is 8 digits, T, 6 digits and an optional Z (20131210Z is neither).
         let shape =
             value.count == 8
@@ -249,7 +250,7 @@ public enum ICalendarDecoder {
             : (value.count == 15 || (value.count == 16 && value.hasSuffix("Z"))) && digits.count == 14
                 && value.dropFirst(8).first == "T"
         guard shape else { return nil }
-        let n = digits.map { Int(String($0))! }
+        let n = digits.compactMap(\.wholeNumberValue)
         func number(_ range: Range<Int>) -> Int { n[range].reduce(0) { $0 * 10 + $1 } }
         var c = DateComponents(year: number(0..<4), month: number(4..<6), day: number(6..<8))
         guard (1...12).contains(c.month!), (1...31).contains(c.day!), (1900...2200).contains(c.year!) else {

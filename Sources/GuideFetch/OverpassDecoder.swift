@@ -12,8 +12,11 @@ public enum OverpassDecoder {
         var nodes: [Int64: Coordinate] = [:]
         for item in raw where item["type"]?.rawText == "node" {
             let r = top.part(item, field: "node")
-            if let id = item["id"]?.rawNumber, let c = r.coordinate(latitude: ["lat"], longitude: ["lon"]) {
-                nodes[Int64(id)] = c
+            // An id that is no whole number Int64 holds (1e19, NaN) names no node: left out, never a trap.
+            if let id = item["id"]?.rawNumber.flatMap({ Int64(exactly: $0) }),
+                let c = r.coordinate(latitude: ["lat"], longitude: ["lon"])
+            {
+                nodes[id] = c
             }
         }
         var elements: [OSMPlaces.Element] = []
@@ -32,7 +35,10 @@ public enum OverpassDecoder {
                         r.list(["geometry"], limit: 10_000).compactMap {
                             top.part($0, field: "geometry").coordinate(latitude: ["lat"], longitude: ["lon"])
                         })
-                    ?? middle(r.list(["nodes"], limit: 10_000).compactMap { $0.rawNumber.flatMap { nodes[Int64($0)] } })
+                    ?? middle(
+                        r.list(["nodes"], limit: 10_000).compactMap {
+                            $0.rawNumber.flatMap { Int64(exactly: $0) }.flatMap { nodes[$0] }
+                        })
                     ?? boundsCenter(r)
             }
             guard let coordinate else { continue }

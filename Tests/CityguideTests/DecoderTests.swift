@@ -82,6 +82,20 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(tba.status, "rescheduled")
     }
 
+    func testOverpassIdsNoInt64HoldsAreLeftOut() throws {
+        // Issue 28's reproducer (an id of 1e19 trapped the build), and NaN's nearest JSON cousins.
+        for id in ["1e19", "-1e19", "1.5", "1e400"] {
+            let body = """
+                {"elements":[{"type":"node","id":\(id),"lat":60.17,"lon":24.94},
+                 {"type":"way","id":2,"nodes":[\(id)],"tags":{"name":"W","amenity":"cafe"}},
+                 {"type":"node","id":3,"lat":60.17,"lon":24.94,"tags":{"name":"N","amenity":"cafe"}}]}
+                """
+            let decoded = try? OverpassDecoder.elements(from: Data(body.utf8)).value
+            XCTAssertTrue(decoded.map { $0.contains { $0.id == "node/3" } } ?? true, id)
+            XCTAssertFalse(decoded?.contains { $0.id == "way/2" } ?? false, "\(id): a way through no known node")
+        }
+    }
+
     func testOpenMeteoUnixTimesKeepTodayAndTheForecast() throws {
         // A real body, and the same body as `timeformat=unixtime` writes it (Python turns each local time into
         // seconds at the body's offset): both decode to the same weather.

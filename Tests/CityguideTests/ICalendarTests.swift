@@ -131,6 +131,26 @@ final class ICalendarTests: XCTestCase {
         XCTAssertNil(ICalendarDecoder.duration("P٣D"), "ASCII digits only")
     }
 
+    func testNonASCIIDigitsAreNotADateAndNeverATrap() throws {
+        // Issue 28's reproducers: a hostile public calendar stopped every nightly build (SIGILL).
+        for digit in ["٣", "²", "５"] {
+            for line in [
+                "DTSTART;VALUE=DATE:2026112\(digit)", "DTSTART:2026112\(digit)T190000Z",
+                "DTSTART:20261127T19000\(digit)\r\nRRULE:FREQ=DAILY;UNTIL=2026120\(digit)T000000Z",
+                "DTSTART:20261127T190000Z\r\nRDATE:2026112\(digit)T190000Z",
+            ] {
+                let feed =
+                    "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:a\r\n\(line)\r\nSUMMARY:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+                let decoded = try ICalendarDecoder.events(
+                    from: Data(feed.utf8), cityZone: TimeZone(identifier: "Europe/Helsinki")!,
+                    today: Date(timeIntervalSince1970: 1_795_000_000))
+                XCTAssertLessThanOrEqual(decoded.value.count, 1, line)
+            }
+        }
+        XCTAssertNil(ICalendarDecoder.parseDateTime("2026112٣", zone: .current))
+        XCTAssertNotNil(ICalendarDecoder.parseDateTime("20261123", zone: .current))
+    }
+
     func testNotACalendarGivesAReason() {
         XCTAssertThrowsError(
             try ICalendarDecoder.events(from: Data("<html>".utf8), cityZone: .current, today: Date())
