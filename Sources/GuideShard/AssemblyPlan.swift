@@ -184,10 +184,20 @@ public struct AssemblyPlan: Sendable {
                 }
                 let source = root + "/" + file.path
                 var info = stat()
-                guard stat(source, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+                guard lstat(source, &info) == 0 else {
                     problems.append(
                         "\(part.label)/\(Self.shown(file.path)): error: the shard lists this file but it is missing\n"
                             + "  fix: copy the shard's whole folder, or build the shard again")
+                    continue
+                }
+                // A shard's files are its own: never through a link to elsewhere (`etc -> /etc`), never a file
+                // with another name outside the shard (a hard link).
+                guard (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1, !Self.linkOnTheWay(root, file.path) else {
+                    problems.append(
+                        "\(part.label)/\(Self.shown(file.path)): error: it is a link (or reached through one), not a "
+                            + "file of the shard's own\n"
+                            + "  fix: copy the shard's folder with its files, not links to them (cp -R, rsync without "
+                            + "--links), or build the shard again")
                     continue
                 }
                 guard Int(info.st_size) == file.size else {
@@ -216,6 +226,18 @@ public struct AssemblyPlan: Sendable {
         return AssemblyPlan(
             site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
             files: files.values.sorted { $0.path < $1.path })
+    }
+
+    /// Whether a folder between the shard's root and the file is a symbolic link.
+    static func linkOnTheWay(_ root: String, _ path: String) -> Bool {
+        var folder = root
+        for part in path.split(separator: "/").dropLast() {
+            folder += "/" + part
+            var info = stat()
+            guard lstat(folder, &info) == 0 else { return true }
+            if (info.st_mode & S_IFMT) == S_IFLNK { return true }
+        }
+        return false
     }
 
     static func day(_ site: ShardSummary.Site) -> String {

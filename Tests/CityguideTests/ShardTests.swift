@@ -293,6 +293,49 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    func testAssembleTakesOnlyTheShardsOwnFiles() throws {
+        // Issue 28's probes: a folder linked to /etc, a file linked to a file outside, and a hard link, each
+        // listed under the right hash, publish nothing; the previous output stays.
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let output = site.dir.appendingPathComponent("Assembled")
+        try assemble(site, [1, 2], into: output)
+        let before = snapshot(output)
+        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
+        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let secret = site.dir.appendingPathComponent("secret.txt")
+        try Data("a secret".utf8).write(to: secret)
+        let fm = FileManager.default
+        let cases: [(String, (URL) throws -> Void)] = [
+            (
+                "etc/secret.txt",
+                { shard in
+                    try fm.createSymbolicLink(at: shard.appendingPathComponent("etc"), withDestinationURL: site.dir)
+                }
+            ),
+            (
+                "linked.txt",
+                { shard in
+                    try fm.createSymbolicLink(
+                        at: shard.appendingPathComponent("linked.txt"), withDestinationURL: secret)
+                }
+            ),
+            ("hard.txt", { shard in try fm.linkItem(at: secret, to: shard.appendingPathComponent("hard.txt")) }),
+        ]
+        for (path, plant) in cases {
+            try plant(shardFolder(site, 1))
+            var summary = good
+            summary.files.append(
+                ShardSummary.File(path: path, size: 8, hash: XXH64.hash(Data("a secret".utf8)), key: nil))
+            try summary.encoded().write(to: summaryURL)
+            XCTAssertThrowsError(try assemble(site, [1, 2], into: output), path) { error in
+                XCTAssertTrue("\(error)".contains("\(path): error: it is a link (or reached through one)"), "\(error)")
+            }
+            XCTAssertTrue(snapshot(output) == before, "\(path): the previous output stays as it was")
+        }
+    }
+
     func testACityStaysOnItsShard() throws {
         // Pinned: a change would move cities to other machines, away from their histories.
         // (python3 -c "import xxhash; print(xxhash.xxh64(b'berlin').hexdigest())")
