@@ -48,7 +48,7 @@ extension SiteBuilder {
         var warnings: [DataWarning] = []
         var dataFound = false
         var waiting: Error?
-        var leftOut: [Error] = []
+        var leftOut: [BuildError] = []
         var leftOutWarnings: [DataWarning] = []
         for batch in batches(config) {
             let fetched = try stages.timed("fetch") { try fetchCities(batch, plan) }
@@ -60,7 +60,7 @@ extension SiteBuilder {
             var cities: [CityData] = []
             part.cities = []
             for (city, data) in zip(batch.cities, fetched.cities) {
-                if let problem = unplaceable(city, data) {
+                if case .failure(let problem) = center(city, data) {
                     leftOut.append(problem.error)
                     leftOutWarnings.append(problem.warning)
                 } else {
@@ -93,14 +93,14 @@ extension SiteBuilder {
         return warnings + leftOutWarnings
     }
 
-    /// An origin more than 50 km from its city's center, where the config could not tell (the center, or the
-    /// origin, looked up tonight): every walk would be hours long, so walks start from the center instead.
+    /// An origin farther than `CityConfig.originReachMetres` from its city's center, where the config could not
+    /// tell (the center, or the origin, looked up tonight): walks start from the center instead.
     func farOrigin(_ city: CityConfig, _ data: CityData) -> DataWarning? {
-        guard let center = city.center ?? data.geocode.value?.location,
+        guard case .success(let center) = center(city, data),
             let origin = city.origin?.coordinate ?? (city.originQuery == nil ? nil : data.origin.value?.location)
         else { return nil }
         let metres = Geo.distance(center, origin)
-        guard metres > 50_000 else { return nil }
+        guard metres > CityConfig.originReachMetres else { return nil }
         let name = city.origin?.name ?? city.originQuery ?? ""
         return DataWarning(
             city: city.name, part: .geocode, file: "",
@@ -109,22 +109,29 @@ extension SiteBuilder {
         )
     }
 
-    /// Why a city cannot be built tonight (no center in the config, and no usable geocode for it): as the warning
-    /// that leaves it out, and as the error when no city is left.
-    func unplaceable(_ city: CityConfig, _ data: CityData) -> (warning: DataWarning, error: Error)? {
-        guard city.center == nil, data.geocode.value == nil else { return nil }
+    /// A city that cannot be built tonight, as the warning that leaves it out and as the error when no city is
+    /// left.
+    struct CityLeftOut: Error {
+        var warning: DataWarning
+        var error: BuildError
+    }
+
+    /// Where a city's center is: the config's, or tonight's geocode; else why the city cannot be built tonight.
+    func center(_ city: CityConfig, _ data: CityData) -> Result<Coordinate, CityLeftOut> {
+        if let center = city.center ?? data.geocode.value?.location { return .success(center) }
         let why: String
         switch data.geocode {
         case .failed(let reason): why = "its geocode response could not be used (\(reason))"
         default: why = "there is no geocode response for it"
         }
         let fix = "add `center: [latitude, longitude]` to this city in \(configName)"
-        return (
-            DataWarning(
-                city: city.name, part: .city, file: "",
-                reason: "left out tonight: it has no center and \(why) (\(city.location); fix: \(fix))"),
-            BuildError("\(city.location): error: the city '\(city.name)' has no center and \(why)\n  fix: \(fix)")
-        )
+        return .failure(
+            CityLeftOut(
+                warning: DataWarning(
+                    city: city.name, part: .city, file: "",
+                    reason: "left out tonight: it has no center and \(why) (\(city.location); fix: \(fix))"),
+                error: BuildError(
+                    "\(city.location): error: the city '\(city.name)' has no center and \(why)\n  fix: \(fix)")))
     }
 
     /// A batch's analysis, unless an earlier batch's failed while no data had been found yet: a live build

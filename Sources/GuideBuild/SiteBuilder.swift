@@ -291,16 +291,7 @@ public struct SiteBuilder: Sendable {
     }
 
     func plan(_ city: CityConfig, config: SiteConfig, data: CityData) throws -> CityPlan {
-        guard let center = city.center ?? data.geocode.value?.location else {
-            let why: String
-            switch data.geocode {
-            case .failed(let reason): why = "its geocode response could not be used (\(reason))"
-            default: why = "there is no geocode response for it"
-            }
-            throw BuildError(
-                "\(city.location): error: the city '\(city.name)' has no center and \(why)\n"
-                    + "  fix: add `center: [latitude, longitude]` to this city in \(configName)")
-        }
+        let center = try center(city, data).mapError(\.error).get()
         let origin =
             city.origin
             ?? city.originQuery.flatMap { query in

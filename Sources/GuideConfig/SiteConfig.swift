@@ -143,6 +143,9 @@ public struct CityConfig: Sendable, Equatable {
     public var center: Coordinate?
     /// nil: the center, once known.
     public var origin: Origin?
+    /// Farthest an origin may be from its city's center: any farther is a slip (swapped coordinates, another
+    /// city's numbers), and every walk would be hours long.
+    public static let originReachMetres = 50_000.0
     /// `origin: "Kauppatori, Helsinki"`: a place to look up with the geocoder instead of coordinates.
     public var originQuery: String?
     public var timeZone: String

@@ -296,12 +296,14 @@ struct SiteConfigBuilder {
         if let n = f["radius_km"] {
             city.radiusKm = try reader.double(n, "radius_km", range: 0.1...100, unit: "in kilometres")
         }
-        // An origin far from its city is a slip (swapped coordinates, another city's numbers): every walk on the
-        // site would be hours long.
-        if let center, let origin, let node = f["origin"], Geo.distance(center, origin.coordinate) > 50_000 {
+        if let center, let origin, let node = f["origin"],
+            Geo.distance(center, origin.coordinate) > CityConfig.originReachMetres
+        {
             let km = Int((Geo.distance(center, origin.coordinate) / 1000).rounded())
             throw reader.fail(
-                node, "the origin '\(origin.name.short)' is \(km) km from the city's center; it must be within 50 km",
+                node,
+                "the origin '\(origin.name.short)' is \(km) km from the city's center; it must be within "
+                    + "\(Int(CityConfig.originReachMetres / 1000)) km",
                 fix: "check its `at:` (latitude first, then longitude) against the city's `center:`")
         }
         if let n = f["events_ical"] {

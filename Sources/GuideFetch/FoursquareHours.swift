@@ -28,7 +28,7 @@ enum FoursquareHours {
                 }
                 // "…-12:00 AM" and "…-Midnight" close at the end of the day.
                 if end == 0 { end = 1440 }
-                spans.append("\(OpeningHours.clock(start))-\(OpeningHours.clock(end))")
+                spans.append("\(Clock.h24.time(start))-\(Clock.h24.time(end))")
             }
             rules.append("\(selector) \(spans.joined(separator: ","))")
         }

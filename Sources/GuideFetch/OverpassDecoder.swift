@@ -101,8 +101,9 @@ public enum OverpassDecoder {
                 continue
             }
             guard type == "way" else { continue }
-            let kind = OSMBaseMap.classify(tags)
-            let walk = FootProfile.walkway(tags)
+            let values = tagValues(tags)
+            let kind = OSMBaseMap.classify(values: values)
+            let walk = FootProfile.walkway(values: values)
             guard kind != nil || walk != nil else { continue }
             // A point the server left out (null) splits the way, as a missing node does in an extract. The node
             // ids, when the body has them (`out geom` does, `out tags geom` does not), say where ways meet.

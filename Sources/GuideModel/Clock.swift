@@ -13,7 +13,8 @@ public enum Clock: String, Sendable, Hashable {
         self = pattern.contains("a") ? .h12 : .h24
     }
 
-    /// Minutes from midnight, 0…1440: "07:30" / "7:30 AM"; 1440 is "24:00" / "12:00 AM".
+    /// Minutes from midnight, 0…1440: "07:30" / "7:30 AM"; 1440 is "24:00" / "12:00 AM". The 24-hour form is
+    /// also how `opening_hours` writes a time.
     public func time(_ minutes: Int) -> String {
         let minutes = min(max(minutes, 0), 1440)
         let (hour, minute) = (minutes / 60, minutes % 60)

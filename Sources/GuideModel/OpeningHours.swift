@@ -188,9 +188,4 @@ public struct OpeningHours: Hashable, Sendable {
     public var machineWeek: String {
         open.map { day in day.map { "\($0.start)-\($0.end)" }.joined(separator: ",") }.joined(separator: "|")
     }
-
-    /// Minutes from midnight as opening_hours and the tables write them: "07:30", "24:00".
-    public static func clock(_ minutes: Int) -> String {
-        String(format: "%02d:%02d", minutes / 60, minutes % 60)
-    }
 }

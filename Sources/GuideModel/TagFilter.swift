@@ -1,6 +1,13 @@
 /// OpenStreetMap tags of one element, in file order.
 public typealias OSMTags = [(key: String, value: String)]
 
+/// Each key's value; of a key repeated (a mistake in the data), the first.
+public func tagValues(_ tags: OSMTags) -> [String: String] {
+    var values: [String: String] = [:]
+    for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
+    return values
+}
+
 /// One entry of a category's `osm:` list: `key=value`, or `key=*` for any value.
 public struct TagFilter: Hashable, Sendable, CustomStringConvertible {
     public var key: String

@@ -28,9 +28,10 @@ public enum FootProfile {
     static let barrierValues: Set<String> = ["yes", "wall", "fence"]
 
     /// How a pedestrian may use a way with these tags; nil when not at all.
-    public static func walkway(_ tags: OSMTags) -> BaseMap.Walkway.Access? {
-        var values: [String: String] = [:]
-        for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
+    public static func walkway(_ tags: OSMTags) -> BaseMap.Walkway.Access? { walkway(values: tagValues(tags)) }
+
+    /// The same from the tags' values (`tagValues`), made once for both this and `OSMBaseMap.classify`.
+    public static func walkway(values: [String: String]) -> BaseMap.Walkway.Access? {
         guard routableKeys.contains(where: { values[$0] != nil }) else { return nil }
         let highway = values["highway"]
         // Ways that are not there to walk: impassable, a motor road, a road only proposed, a ferry.
@@ -104,8 +105,7 @@ public enum FootProfile {
     /// a fence or an unspecified barrier (a gate or a bollard lets walkers through).
     public static func isBarrier(_ tags: OSMTags) -> Bool {
         guard !tags.isEmpty else { return false }
-        var values: [String: String] = [:]
-        for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
+        let values = tagValues(tags)
         if let access = values["foot"] ?? values["access"] { return forbidden.contains(access) }
         guard let barrier = values["barrier"], barrierValues.contains(barrier) else { return false }
         if values["bollard"] == "rising" { return false }

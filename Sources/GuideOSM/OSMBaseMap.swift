@@ -7,9 +7,10 @@ import GuideModel
 public enum OSMBaseMap {
     /// What kind of base-map line or area these tags make; nil when it is not drawn. Who may walk it is
     /// `FootProfile`'s to say.
-    public static func classify(_ tags: OSMTags) -> BaseMap.Kind? {
-        var values: [String: String] = [:]
-        for tag in tags where values[tag.key] == nil { values[tag.key] = tag.value }
+    public static func classify(_ tags: OSMTags) -> BaseMap.Kind? { classify(values: tagValues(tags)) }
+
+    /// The same from the tags' values (`tagValues`), made once for both this and `FootProfile`.
+    public static func classify(values: [String: String]) -> BaseMap.Kind? {
         if let highway = values["highway"], let kind = street(highway) { return kind }
         if values["tunnel"].map({ $0 != "no" }) ?? false { return nil }
         if let railway = values["railway"] {
@@ -90,9 +91,10 @@ public enum OSMBaseMap {
             if FootProfile.isBarrier(tags) { barriers.insert(id) }
         }
         reader.way = { _, refs, tags in
-            let drawn = classify(tags)
+            let values = tagValues(tags)
+            let drawn = classify(values: values)
             let area = district(tags, at: nil)
-            let walk = FootProfile.walkway(tags)
+            let walk = FootProfile.walkway(values: values)
             guard drawn != nil || area != nil || walk != nil else { return }
             // A way leaving the boxes is cut where its nodes were not kept.
             var runs: [[Int64]] = [[]]

@@ -6,8 +6,7 @@ enum OSMPlace {
     static func make(
         id: String, coordinate: Coordinate, tags: PBFReader.Tags, kind: String, kindKey: String, english: Bool
     ) -> Place? {
-        var values: [String: String] = [:]
-        for tag in tags where values[tag.key] == nil { values[tag.key] = clean(tag.value, 300) }
+        let values = tagValues(tags).mapValues { clean($0, 300) }
         let name = (english ? values["name:en"] : nil) ?? values["name"]
         guard let name, !name.isEmpty, coordinate.isValid else { return nil }
         var place = Place(id: id, name: name, coordinate: coordinate)

@@ -203,8 +203,9 @@ public struct SiteRenderer: Sendable {
         view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
-        view["picks_order"] = ListOrder(city).picks
-        view["best_order"] = ListOrder(city).overview
+        let order = ListOrder(city)
+        view["picks_order"] = order.picks
+        view["best_order"] = order.overview
         view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
             values.entry($1, number: $0 + 1, city: city, root: root)
         }
