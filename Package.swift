@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
         .target(
             name: "GuideFetch",
-            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded", "GuideOSM"],
+            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded", "GuideOSM", "CCurl"],
             // Read through GuideEmbedded, not as a resource bundle that a copied binary would leave behind.
             exclude: ["Sample"]
         ),

@@ -21,7 +21,7 @@ public struct SiteBuilder: Sendable {
     public var now: @Sendable () -> Date
     /// How `source: live` uses its cache (`--refresh`, `--offline`).
     public var mode: LiveFetcher.Mode = .normal
-    public var client: any HTTPClient = URLSessionHTTPClient()
+    public var client: any HTTPClient = CurlHTTPClient()
     /// Progress and log events from the live fetch.
     public var observe: @Sendable (FetchEvent) -> Void = { _ in }
     /// First retry delay, seconds (tests shorten it).

@@ -14,7 +14,7 @@ public enum ConfigLoader {
     static let liveKeys =
         ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]
         + LiveSettings.Provider.allCases.map(\.rawValue)
-    static let providerKeys = ["enabled", "base_url", "ttl_hours", "requests_per_second", "api"]
+    static let providerKeys = ["enabled", "base_url", "ttl_hours", "requests_per_second", "max_body_mb", "api"]
     static let defaultsKeys = ["max_results", "sort", "walking_minutes"]
     static let categoryKeys = ["id", "name", "foursquare", "osm"]
     static let cityKeys = [

@@ -79,6 +79,10 @@ public struct LiveSettings: Sendable, Equatable {
             }
         }
 
+        /// Answers are kilobytes, so 20 MB is far past any honest one; Overpass's base map of a large city (every
+        /// street and building with its geometry) can reach tens of megabytes.
+        var defaultMaxBodyMB: Int { self == .overpass ? 200 : 20 }
+
         /// Ticketmaster's documented limit is 5 requests per second; the others allow more.
         var defaultRequestsPerSecond: Double {
             switch self {
@@ -95,6 +99,8 @@ public struct LiveSettings: Sendable, Equatable {
         public var baseURL: String
         public var ttlHours: Double
         public var requestsPerSecond: Double
+        /// The most bytes one answer may have after decompression (`max_body_mb`); a longer one is cut and refused.
+        public var maxBodyBytes: Int
     }
 
     public enum FoursquareAPI: String, Sendable, CaseIterable {
@@ -125,7 +131,7 @@ public struct LiveSettings: Sendable, Equatable {
                     $0,
                     ProviderSettings(
                         baseURL: $0.defaultBaseURL, ttlHours: $0.defaultTTLHours,
-                        requestsPerSecond: $0.defaultRequestsPerSecond)
+                        requestsPerSecond: $0.defaultRequestsPerSecond, maxBodyBytes: $0.defaultMaxBodyMB * 1_000_000)
                 )
             })
     }

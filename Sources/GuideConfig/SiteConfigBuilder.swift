@@ -130,6 +130,9 @@ struct SiteConfigBuilder {
             if let n = p["requests_per_second"] {
                 settings.requestsPerSecond = try reader.double(n, "requests_per_second", range: 0.1...1000)
             }
+            if let n = p["max_body_mb"] {
+                settings.maxBodyBytes = try reader.int(n, "max_body_mb", range: 1...2000) * 1_000_000
+            }
             if let n = p["api"] {
                 guard provider == .foursquare else {
                     throw reader.fail(n, "'api' only applies to foursquare", fix: "remove it from \(provider.rawValue)")

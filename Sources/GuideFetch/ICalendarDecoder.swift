@@ -8,6 +8,12 @@ import GuideModel
 public enum ICalendarDecoder {
     /// How far ahead repeating events are listed.
     public static let horizonDays = 90
+    /// Events one city's calendar feeds may list together: a city's calendar has hundreds; more is a mistake or an attack, and the pages
+    /// and the build would pay for every one.
+    public static let maxEventsPerCity = 2_000
+    /// Periods (days, weeks, months, years) all of a city's repeat rules may walk together. A daily event needs
+    /// about 90 for the horizon; a rule with a large COUNT from long ago up to `Recurrence.maxOccurrences`.
+    static let expansionBudget = 100_000
 
     public static func events(from data: Data, cityZone: TimeZone, today: Date) throws -> Decoded<[Event]> {
         let text = String(decoding: data, as: UTF8.self)
@@ -81,7 +87,13 @@ public enum ICalendarDecoder {
                 events.append(place(event, at: start, cityZone: cityZone))
             }
         }
+        var budget = expansionBudget
+        var unexpanded = 0
         for (event, lines, start) in repeating {
+            guard budget > 0 else {
+                unexpanded += 1
+                continue
+            }
             let calendar = Calendar.gregorian(start.zone)
             var dates: [Date] = []
             if let rule = lines.first(where: { $0.name == "RRULE" })?.value {
@@ -94,7 +106,8 @@ public enum ICalendarDecoder {
                     events.append(place(event, at: start, cityZone: cityZone))
                     continue
                 }
-                dates = recurrence.expand(start: start.date, calendar: calendar, from: window.from, end: window.to)
+                dates = recurrence.expand(
+                    start: start.date, calendar: calendar, from: window.from, end: window.to, budget: &budget)
             } else if start.date >= window.from && start.date <= window.to {
                 dates = [start.date]
             }
@@ -126,7 +139,31 @@ public enum ICalendarDecoder {
                 events.append(place(copy, at: occurrence, cityZone: cityZone))
             }
         }
+        if unexpanded > 0 {
+            notes.append(
+                "the calendar's repeat rules take more than \(expansionBudget) steps to expand; "
+                    + "\(unexpanded) repeating event\(unexpanded == 1 ? "" : "s") after that left out")
+        }
+        if events.count > maxEventsPerCity {
+            // Past events would be left out of the pages anyway; they must not take the places of coming ones.
+            let todayKey = CalendarDay.iso(today, in: cityZone)
+            let coming = events.filter { $0.localDate >= todayKey }
+            if coming.count > maxEventsPerCity {
+                notes.append(
+                    "the calendar lists \(coming.count) coming events; the soonest \(maxEventsPerCity) are kept "
+                        + "(a city's calendar has hundreds)")
+            }
+            events = soonest(coming, maxEventsPerCity)
+        }
         return Decoded(value: events, notes: capped(notes))
+    }
+
+    /// The first `count` events by date and time (those without a time first on their day), ties by id.
+    static func soonest(_ events: [Event], _ count: Int) -> [Event] {
+        Array(
+            events.sorted {
+                ($0.localDate, $0.localTime ?? "", $0.id) < ($1.localDate, $1.localTime ?? "", $1.id)
+            }.prefix(count))
     }
 
     struct Start {

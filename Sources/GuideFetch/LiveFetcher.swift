@@ -164,6 +164,9 @@ public struct LiveFetcher: Sendable {
     /// and jitter, honouring `Retry-After`; other 4xx are not.
     private func send(_ request: APIRequest, resource: Resource) async throws -> APIResponse {
         let provider = resource.provider
+        var bounded = request
+        bounded.maxBodyBytes = live.settings(provider).maxBodyBytes
+        let request = bounded
         var attempt = 0
         while true {
             // The rate slot is taken inside the gate, just before sending: taken before, a request could wait at the
@@ -224,6 +227,10 @@ public struct LiveFetcher: Sendable {
             case .success(let response):
                 throw FetchFailure(
                     "\(provider.displayName) answered HTTP \(response.status)\(Self.detail(response, resource))")
+            case .failure(let error as ResponseTooLarge):
+                throw FetchFailure(
+                    "\(provider.displayName): \(error); if its answers are really this large, raise "
+                        + "`live: {\(provider.rawValue): {max_body_mb: …}}`")
             case .failure(let error):
                 guard let text = Self.retryableNetworkError(error, timeout: request.timeout) else {
                     throw FetchFailure("\(provider.displayName) request failed: \(keys.redact(Self.describe(error)))")
@@ -294,7 +301,7 @@ public struct LiveFetcher: Sendable {
 }
 
 /// Runs `operation`, giving up with `URLError(.timedOut)` after `seconds` whether or not the transport honours
-/// its own timeout (URLSession on Linux does not always) or cancellation.
+/// its own timeout or cancellation.
 func withTimeout<T: Sendable>(_ seconds: Double, _ operation: @escaping @Sendable () async throws -> T) async throws
     -> T
 {

@@ -54,7 +54,8 @@ struct Recurrence {
     }
 
     /// The occurrences' starts between `from` and `end`; `start` is the first occurrence (counted by COUNT).
-    func expand(start: Date, calendar: Calendar, from windowStart: Date, end: Date) -> [Date] {
+    /// - Parameter budget: periods the whole feed may still walk; each period taken here is counted off it.
+    func expand(start: Date, calendar: Calendar, from windowStart: Date, end: Date, budget: inout Int) -> [Date] {
         let time = calendar.dateComponents([.hour, .minute, .second], from: start)
         let startDay = calendar.dateComponents([.year, .month, .day, .weekday], from: start)
         var out: [Date] = []
@@ -80,6 +81,8 @@ struct Recurrence {
         }
         let last = period + Self.maxOccurrences
         while period < last {
+            guard budget > 0 else { return out }
+            budget -= 1
             var candidates: [DateComponents] = []
             switch frequency {
             case .daily:

@@ -283,10 +283,17 @@ public struct SiteRenderer: Sendable {
         return view
     }
 
+    /// The most events one page lists, soonest first; the rest are in the city's calendar file. Enough for three
+    /// months of a busy city's calendar, and a page a phone still opens quickly.
+    static let eventsPerPage = 300
+
     /// - Parameter only: keep just these events (a neighborhood's), keeping the "unavailable" state as it is.
     func events(_ city: CityGuide, limit: Int?, only ids: [String]? = nil) -> View {
         var outcome = city.events
-        if let ids, case .loaded(let all) = outcome { outcome = .loaded(all.filter { ids.contains($0.id) }) }
+        if let ids, case .loaded(let all) = outcome {
+            let kept = Set(ids)
+            outcome = .loaded(all.filter { kept.contains($0.id) })
+        }
         var view = values.events(outcome, city: city, limit: limit)
         view["as_of"] = present(asOf(city, "events"))
         return view
@@ -309,7 +316,8 @@ public struct SiteRenderer: Sendable {
             id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)", places: places, city: city,
             root: root,
             area: hood)
-        view["events"] = events(city, limit: nil, only: hood.eventIDs)
+        view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
+        view["events_href"] = root + values.pagePaths(city).events
         return view
     }
 
@@ -320,7 +328,7 @@ public struct SiteRenderer: Sendable {
             crumbs: cityCrumbs(city), credits: sources(city))
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
-        view["events"] = events(city, limit: nil)
+        view["events"] = events(city, limit: Self.eventsPerPage)
         view["calendar_href"] = root + SitePaths.eventsCalendar(city)
         return view
     }

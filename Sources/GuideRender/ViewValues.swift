@@ -124,7 +124,7 @@ struct ViewValues {
             let list = shown.map { event($0, city: city) }
             return [
                 "list": list, "months": months(list), "empty": events.isEmpty, "count": events.count,
-                "more": events.count > shown.count, "unavailable": Absent(),
+                "shown": shown.count, "more": events.count > shown.count, "unavailable": Absent(),
             ]
         case .absent:
             return [

@@ -78,7 +78,10 @@ final class LiveFetchTests: XCTestCase {
         XCTAssertEqual(events.first?.query["startDateTime"], "2026-11-20T00:00:00Z")
         XCTAssertEqual(server.hits("/data/2.5/weather").first?.query["units"], "metric")
         // Every provider is asked for the site's language (en by default).
-        XCTAssertEqual(Set(server.hits.map { $0.headers["Accept-Language"] ?? "none" }), ["en"])
+        let providerHits = server.hits.filter { $0.path != APITestServer.photoPath }
+        XCTAssertEqual(Set(providerHits.map { $0.headers["Accept-Language"] ?? "none" }), ["en"])
+        // Every request says what sent it (libcurl sends no User-Agent of its own).
+        XCTAssertTrue(server.hits.allSatisfy { $0.headers["User-Agent"]?.hasPrefix("cityguide/") == true })
 
         let stats = try XCTUnwrap(summary.fetch).byProvider
         XCTAssertEqual(stats[.foursquare]?.requests, 4)
