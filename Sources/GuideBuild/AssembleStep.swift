@@ -48,7 +48,7 @@ extension SiteBuilder {
                     + "  fix: pass --output a folder of its own (the shards' folders are only read)")
         }
         let lock = try OutputLock.acquire(for: output)
-        let plan: AssemblyPlan
+        var plan: AssemblyPlan
         do {
             let parts = try folders.map { folder in
                 AssemblyPlan.Part(
@@ -64,6 +64,8 @@ extension SiteBuilder {
         } catch let error as ShardError {
             throw BuildError(error.description)
         }
+        // The policy is the assembling site's own, whatever the shards were built with.
+        plan.site.contentSecurityPolicy = config.hosting.contentSecurityPolicy ?? PagePolicy.site
         let renderer = SiteRenderer(templates: templates, site: plan.site, cards: plan.cities.map(\.card))
         // Made before the site is published: shards that disagree about reports publish nothing.
         let reports = try assembledReports(folders, plan: plan, config: config, renderer: renderer)

@@ -255,9 +255,11 @@ public struct SiteBuilder: Sendable {
     }
 
     func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {
-        SiteInfo(
+        var info = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
             dataNote: plan.note, language: config.language)
+        info.contentSecurityPolicy = config.hosting.contentSecurityPolicy ?? PagePolicy.site
+        return info
     }
 
     /// A city whose pages would only say that everything is missing: the operator must hear of it (and

@@ -5,13 +5,6 @@ import GuideModel
 /// hosts publish it as a small text file and ignore it). No header is set by two rules that match the same path:
 /// Cloudflare joins such values with a comma (two Cache-Control policies in one), and Netlify takes one of them.
 enum HostHeaders {
-    /// What the pages need and nothing else: the site's own stylesheet, script and images (photos are copied into
-    /// the site), no plug-ins, forms or frames, and no page framing the site. The maps are inline SVG; 404.html's
-    /// <base> names a path of the site itself.
-    static let contentSecurityPolicy =
-        "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; base-uri 'self'; "
-        + "form-action 'none'; frame-ancestors 'none'"
-
     /// A year, the longest lifetime caches honour: a fingerprinted file never changes under its name.
     static let immutable = "public, max-age=31536000, immutable"
     /// A month: a photo is downloaded once and keeps its name, but a lost cache could fetch it anew.

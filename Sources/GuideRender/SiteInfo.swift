@@ -15,6 +15,8 @@ public struct SiteInfo: Sendable {
         didSet { clock = Clock(language: language) }
     }
     public private(set) var clock: Clock
+    /// The Content-Security-Policy each page carries (`hosting: {content_security_policy}` or the site's own).
+    public var contentSecurityPolicy = PagePolicy.site
 
     /// The path of `baseURL` ("/guides/"), from which 404.html reads its links; nil without a base_url.
     public var basePath: String? { Self.path(ofBaseURL: baseURL) }

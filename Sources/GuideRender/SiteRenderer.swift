@@ -43,7 +43,7 @@ public struct SiteRenderer: Sendable {
         if hosting.headers {
             pages.append(
                 HostHeaders.page(
-                    policy: hosting.contentSecurityPolicy ?? HostHeaders.contentSecurityPolicy,
+                    policy: hosting.contentSecurityPolicy ?? PagePolicy.site,
                     immutable: templates.fingerprinted.values.sorted()))
         }
         return pages
@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
                         + "(a list's section inside the same list's section, or {{>map}} inside {{#legend}})",
                     fix: "render each list once, and partials outside the sections of their own lists"))
         }
-        return .success(Page(path: path, bytes: Data(html.utf8)))
+        return .success(Page(path: path, bytes: Data(PagePolicy.insert(site.contentSecurityPolicy, into: html).utf8)))
     }
 
     var values: ViewValues { ViewValues(site: site) }

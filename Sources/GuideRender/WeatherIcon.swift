@@ -1,7 +1,7 @@
 import GuideModel
 
 /// The condition icon, drawn in SVG from the OpenWeatherMap condition group.
-enum WeatherIcon {
+public enum WeatherIcon {
     static func svg(conditionId: Int, icon: String?, label: String) -> String {
         let night = icon?.hasSuffix("n") == true
         let sun =
@@ -28,5 +28,49 @@ enum WeatherIcon {
         }
         return
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"wx-icon\" viewBox=\"0 0 56 56\" role=\"img\" aria-label=\"\(Escape.xml(label))\"><title>\(Escape.xml(label))</title>\(body)</svg>"
+    }
+}
+
+extension WeatherIcon {
+    /// Whether `markup` is an icon `svg` draws (any condition, day or night, any escaped label): a shard's summary
+    /// carries its icons as markup, and a forged one must not carry anything else onto the assembled pages.
+    public static func isOwn(_ markup: String) -> Bool {
+        let mark = "LABEL-MARK"
+        for condition in [200, 300, 600, 700, 800, 801, 900] {
+            for icon in [nil, "01n"] {
+                let parts = svg(conditionId: condition, icon: icon, label: mark).components(separatedBy: mark)
+                guard parts.count == 3, markup.hasPrefix(parts[0]), markup.hasSuffix(parts[2]) else { continue }
+                let middle = markup.utf8.dropFirst(parts[0].utf8.count).dropLast(parts[2].utf8.count)
+                let labelLength = (middle.count - parts[1].utf8.count) / 2
+                guard labelLength >= 0, middle.count == 2 * labelLength + parts[1].utf8.count else { continue }
+                let first = middle.prefix(labelLength)
+                let between = middle.dropFirst(labelLength).prefix(parts[1].utf8.count)
+                let second = middle.suffix(labelLength)
+                // An escaped label has no raw markup characters in it.
+                guard first.elementsEqual(second), between.elementsEqual(parts[1].utf8),
+                    !first.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\"") })
+                else { continue }
+                return true
+            }
+        }
+        return false
+    }
+}
+
+extension CityCard {
+    /// Whether every weather icon the card carries is one cityguide draws.
+    public var iconsAreOwn: Bool {
+        func own(_ value: ViewValue) -> Bool {
+            switch value {
+            case .map(let fields):
+                return fields.allSatisfy { key, field in
+                    if key == "icon", case .text(let markup) = field { return WeatherIcon.isOwn(markup) }
+                    return own(field)
+                }
+            case .list(let items): return items.allSatisfy(own)
+            default: return true
+            }
+        }
+        return own(home) && own(notFound)
     }
 }

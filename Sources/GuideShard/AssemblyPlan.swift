@@ -147,6 +147,12 @@ public struct AssemblyPlan: Sendable {
                             + "  fix: build this shard again")
                     continue
                 }
+                if !city.card.iconsAreOwn {
+                    problems.append(
+                        "\(part.label)/\(ShardSummary.fileName): error: city '\(city.card.slug)' carries a weather icon "
+                            + "cityguide does not draw\n"
+                            + "  fix: build this shard again with this cityguide; assemble only folders you built")
+                }
                 if let other = found[city.card.slug] {
                     problems.append(
                         "\(part.label): error: the city '\(city.card.slug)' is also in \(other.1.label)\n"

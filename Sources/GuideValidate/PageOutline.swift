@@ -27,6 +27,18 @@ struct PageOutline {
     var graphicsWithoutTitle: [XMLDoc.Node] = []
     /// `//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]`.
     var mapsWithoutDesc: [XMLDoc.Node] = []
+    /// `//h:meta[@http-equiv]` naming a Content-Security-Policy: its `content`.
+    var policies: [XMLDoc.Node] = []
+    /// The first `<base>`, `<link>`, `<script>` or `<img>` read before any policy: the policy does not cover it.
+    var loadsBeforePolicy: XMLDoc.Node?
+    /// Markup outside `MarkupAllowlist`, with why and the fix.
+    var refused: [Refusal] = []
+
+    struct Refusal: Equatable {
+        var line: Int
+        var message: String
+        var fix: String
+    }
 
     /// Parses `data` strictly (no network, no external DTD), as `XMLDoc.parse` does, and outlines it. libxml2's
     /// own handlers still read the DTD, so entities a page declares resolve as they would in a tree.
@@ -116,6 +128,22 @@ private final class OutlineReader {
     /// Whether the page's `<title>` (at `/html/head/title`) has text: counted when it closes.
     @exclusivity(unchecked) var titleHasText = false
 
+    /// Names as strings, by libxml2's pointer: the parser keeps one copy of each name per document (its
+    /// dictionary), so a page's thousands of elements convert a few dozen names.
+    @exclusivity(unchecked) var names: [UnsafePointer<xmlChar>: String] = [:]
+
+    func string(_ raw: UnsafePointer<xmlChar>?) -> String? {
+        guard let raw else { return nil }
+        if let known = names[raw] { return known }
+        let text = String(cString: raw)
+        names[raw] = text
+        return text
+    }
+
+    func refuse(_ line: Int, _ message: String, _ fix: String) {
+        outline.refused.append(PageOutline.Refusal(line: line, message: message, fix: fix))
+    }
+
     /// The reader riding in a parser context (nil in one libxml2 made for something else).
     static func from(_ context: UnsafeMutableRawPointer?) -> OutlineReader? {
         guard let reader = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
@@ -191,9 +219,24 @@ private final class OutlineReader {
         }
 
         let isBase = inXHTML && Self.equal(name, "base")
+        let elementName = string(name) ?? ""
+        let namespaceName = string(namespace)
+        if let refusal = MarkupAllowlist.element(elementName, namespace: namespaceName) {
+            refuse(line, refusal.message, refusal.fix)
+        }
+        if outline.policies.isEmpty, outline.loadsBeforePolicy == nil, inXHTML,
+            ["base", "link", "script", "img", "style"].contains(elementName)
+        {
+            outline.loadsBeforePolicy = XMLDoc.Node(value: "", line: line, name: elementName)
+        }
         var source: String?
         var hasAlt = false
         var classes: String?
+        var rel: String?
+        var httpEquiv: String?
+        var content: String?
+        var resources: [String] = []
+        var linkHref: String?
         for index in 0..<count {
             guard let attribute = attributes.map({ $0 + index * 5 }) else { break }
             guard let local = attribute[0] else { continue }
@@ -201,16 +244,59 @@ private final class OutlineReader {
                 outline.handlers.append(XMLDoc.Node(value: "", line: line, name: String(cString: local)))
             }
             if isScript, Self.equal(local, "src") { source = value(attribute) }
-            // XPath's @name is an attribute in no namespace.
-            guard attribute[2] == nil else { continue }
+            let attributeName = string(local) ?? ""
+            if let spaceName = string(attribute[2]) {
+                // xlink:href is SVG's older spelling of href: a link like any other.
+                if inSVG, spaceName == MarkupAllowlist.xlink, attributeName == "href" {
+                    let target = value(attribute)
+                    outline.links.append(XMLDoc.Node(value: target, line: line, name: "href"))
+                    if elementName != "a" { resources.append(target) }
+                } else if spaceName != MarkupAllowlist.xml {
+                    refuse(
+                        line, "the attribute \(attributeName) in the namespace \(spaceName) is not one pages use",
+                        "remove it from the template")
+                }
+                continue
+            }
+            if !attributeName.hasPrefix("on"),
+                !MarkupAllowlist.allows(attributeName, on: elementName, namespace: namespaceName)
+            {
+                refuse(
+                    line, "the attribute \(attributeName)=\"…\" is not one <\(elementName)> may have on a guide's page",
+                    MarkupAllowlist.attributeFix(attributeName))
+            }
+            if inSVG, MarkupAllowlist.paintAttributes.contains(attributeName),
+                MarkupAllowlist.foreignPaint(value(attribute))
+            {
+                refuse(
+                    line, "\(attributeName)=\"\(value(attribute).prefix(80))\" refers to something outside the page",
+                    "use url(#id) of an element on the page, or a colour")
+            }
+            switch attributeName {
+            case "rel": rel = value(attribute).lowercased()
+            case "http-equiv": httpEquiv = value(attribute)
+            case "content": content = value(attribute)
+            case "srcset":
+                for candidate in value(attribute).split(separator: ",") {
+                    guard let address = candidate.split(separator: " ").first else { continue }
+                    outline.links.append(XMLDoc.Node(value: String(address), line: line, name: "srcset"))
+                    resources.append(String(address))
+                }
+            default: break
+            }
             switch local[0] {
             case UInt8(ascii: "i") where Self.equal(local, "id"):
                 outline.ids.append(XMLDoc.Node(value: value(attribute), line: line, name: "id"))
             case UInt8(ascii: "h") where Self.equal(local, "href"):
                 let node = XMLDoc.Node(value: value(attribute), line: line, name: "href")
                 if isBase { outline.bases.append(node) } else { outline.links.append(node) }
+                // What an SVG element other than a link points at, it loads.
+                if inSVG, elementName != "a" { resources.append(node.value) }
+                if inXHTML, elementName == "link" { linkHref = node.value }
             case UInt8(ascii: "s") where Self.equal(local, "src"):
-                outline.links.append(XMLDoc.Node(value: value(attribute), line: line, name: "src"))
+                let target = value(attribute)
+                outline.links.append(XMLDoc.Node(value: target, line: line, name: "src"))
+                resources.append(target)
             case UInt8(ascii: "a") where Self.equal(local, "aria-labelledby"):
                 outline.labelledBy.append(
                     XMLDoc.Node(value: value(attribute), line: line, name: "aria-labelledby"))
@@ -224,6 +310,30 @@ private final class OutlineReader {
                 if case .html = role { outline.rootHasLang = true }
             default: break
             }
+        }
+        if inXHTML, elementName == "meta", let httpEquiv {
+            if httpEquiv.lowercased() == "content-security-policy" {
+                outline.policies.append(XMLDoc.Node(value: content ?? "", line: line, name: "meta"))
+            } else {
+                refuse(
+                    line, "<meta http-equiv=\"\(httpEquiv.prefix(40))\"> changes how the page behaves",
+                    "remove it; a page may carry only its Content-Security-Policy this way")
+            }
+        }
+        if inXHTML, elementName == "link", let linkHref {
+            let kinds = (rel ?? "").split(separator: " ").map(String.init)
+            if let unknown = kinds.first(where: { !MarkupAllowlist.linkRelations.contains($0) }) {
+                refuse(
+                    line, "<link rel=\"\(unknown.prefix(40))\"> is not one a page uses",
+                    "use rel=\"stylesheet\", \"icon\", \"alternate\" or \"canonical\"")
+            } else if kinds.contains(where: MarkupAllowlist.loadedRelations.contains) {
+                resources.append(linkHref)
+            }
+        }
+        for resource in resources where MarkupAllowlist.isRemote(resource) {
+            refuse(
+                line, "<\(elementName)> loads '\(resource.prefix(80))' from outside the site",
+                "copy the file into the site (a template's assets/ folder) and link it relatively")
         }
         if isScript {
             // Its `src`, or "" once anything is found inside it (code written in the page).

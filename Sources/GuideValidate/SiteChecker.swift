@@ -150,6 +150,20 @@ public struct SiteChecker: Sendable {
                 handler.line, "the event-handler attribute \(handler.name)=\"…\" runs code",
                 fix: "remove it from the template; the pages need no JavaScript")
         }
+        for refusal in outline.refused { problem(refusal.line, refusal.message, fix: refusal.fix) }
+        let policyFix =
+            "cityguide starts every page's <head> with its policy; check the layout template against cityguide's "
+            + "and `hosting: {content_security_policy: …}`"
+        if outline.policies.isEmpty {
+            problem(nil, "the page has no Content-Security-Policy <meta>", fix: policyFix)
+        } else if let gap = PolicyCheck.weakness(outline.policies.map(\.value)) {
+            problem(
+                outline.policies.first?.line, "the page's Content-Security-Policy is too weak: \(gap)", fix: policyFix)
+        } else if let early = outline.loadsBeforePolicy {
+            problem(
+                early.line, "<\(early.name)> comes before the page's Content-Security-Policy, which does not cover it",
+                fix: policyFix)
+        }
         for image in outline.imagesWithoutAlt {
             problem(
                 image.line, "an image has no alt text",

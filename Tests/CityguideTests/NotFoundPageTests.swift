@@ -74,9 +74,10 @@ final class NotFoundPageTests: XCTestCase {
     /// A <base> moves every relative link of its page: the checks allow it only where it moves nothing they
     /// resolve (a page at the root, a path to a folder), and never read it as a link.
     func testABaseElementIsAllowedOnlyAsARootPathOnAPageAtTheRoot() {
+        let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(PagePolicy.site)\"/>"
         func problems(_ base: String, at path: String) -> [String] {
             let page = """
-                <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/>
+                <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head>\(policy)<meta charset="utf-8"/>
                 \(base)<title>t</title></head><body><h1>t</h1><a href="x.html">x</a></body></html>
                 """
             return SiteChecker.check(page: Data(page.utf8), path: path, existing: ["x.html", "a/x.html"]).problems

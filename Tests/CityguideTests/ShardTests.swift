@@ -293,6 +293,52 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    func testAForgedWeatherIconIsRefused() throws {
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
+        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let output = site.dir.appendingPathComponent("Assembled")
+        // Issue 28: the icon is printed raw into the home page, so a forged one was published as it was.
+        func forged(_ value: ViewValue, _ markup: String) -> ViewValue {
+            switch value {
+            case .map(var fields):
+                for (key, field) in fields {
+                    if key == "icon", case .text = field {
+                        fields[key] = .text(markup)
+                    } else {
+                        fields[key] = forged(field, markup)
+                    }
+                }
+                return .map(fields)
+            case .list(let items): return .list(items.map { forged($0, markup) })
+            default: return value
+            }
+        }
+        let own = try XCTUnwrap(
+            good.cities.first { $0.card.iconsAreOwn && "\($0.card.home)".contains("wx-icon") })
+        for markup in [
+            "<iframe srcdoc=\"&lt;script&gt;alert(1)&lt;/script&gt;\"></iframe>",
+            WeatherIcon.svg(conditionId: 800, icon: nil, label: "Sunny") + "<script>alert(1)</script>",
+            // A label that closes its attribute, as no escaping would write it.
+            WeatherIcon.svg(conditionId: 800, icon: nil, label: "Sunny").replacingOccurrences(
+                of: "Sunny", with: "Sunny\"><script>alert(1)</script><x a=\""),
+        ] {
+            var summary = good
+            let index = try XCTUnwrap(summary.cities.firstIndex { $0.card.slug == own.card.slug })
+            summary.cities[index].card.home = forged(own.card.home, markup)
+            try summary.encoded().write(to: summaryURL)
+            XCTAssertThrowsError(try assemble(site, [1, 2], into: output), markup) { error in
+                XCTAssertTrue("\(error)".contains("carries a weather icon cityguide does not draw"), "\(error)")
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        }
+        XCTAssertTrue(WeatherIcon.isOwn(WeatherIcon.svg(conditionId: 500, icon: "10n", label: "Rain & \"wind\", 5 °C")))
+        try good.encoded().write(to: summaryURL)
+        XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
+    }
+
     func testAssembleTakesOnlyTheShardsOwnFiles() throws {
         // Issue 28's probes: a folder linked to /etc, a file linked to a file outside, and a hard link, each
         // listed under the right hash, publish nothing; the previous output stays.
