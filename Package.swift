@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "GuideServe",
             dependencies: [
-                "GuideBuild", "GuideWrite", .product(name: "FlyingFox", package: "FlyingFox"),
+                "GuideBuild", "GuideWrite", "GuideModel", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]
         ),

@@ -23,28 +23,19 @@ extension Publisher {
     static func shardFile(_ source: String, hash: UInt64) throws -> Data {
         // Opened without following a link, and checked once open: the file the plan looked at may have been
         // swapped for a link since (the plan also refused links on the way to it).
-        let descriptor = open(source, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        var info = stat()
-        guard descriptor >= 0 else {
+        let bytes: Data
+        switch OwnFile.read(source) {
+        case .file(let data): bytes = data
+        case .missing, .folder, .refused(.unreadable):
             throw WriteError(
-                path: source, problem: "it could not be read (\(String(cString: strerror(errno))))",
+                path: source, problem: "it could not be read",
                 fix: "check that the shard's folder is complete and readable, with files rather than links; the "
                     + "previous output was left as it was")
-        }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else {
+        case .refused:
             throw WriteError(
                 path: source, problem: "it is not a file of the shard's own (a link, or one with another name)",
                 fix: "copy the shard's folder with its files, not links to them; the previous output was left as it was"
             )
-        }
-        let bytes: Data
-        do {
-            bytes = try handle.readToEnd() ?? Data()
-        } catch {
-            throw WriteError(
-                path: source, problem: "it could not be read (\(error.localizedDescription))",
-                fix: "check that the shard's folder is complete and readable; the previous output was left as it was")
         }
         guard XXH64.hash(bytes) == hash else {
             throw WriteError(

@@ -30,6 +30,13 @@ extension SiteConfigBuilder {
                     fix: "write directives separated by semicolons, e.g. \"default-src 'self'; img-src 'self' https:\" "
                         + "(plain ASCII, no commas, at most \(Self.maxPolicyBytes) characters)")
             }
+            // Every page carries it: one that lets script in would undo what it is for.
+            if let gap = PolicyCheck.weakness(of: policy) {
+                throw reader.fail(
+                    n, "'content_security_policy' is too weak for the pages: \(gap)",
+                    fix: "keep script-src 'self', object-src 'none', base-uri 'self' and form-action 'none' "
+                        + "(default-src 'none' covers the first two); loosen only what the templates need")
+            }
             hosting.contentSecurityPolicy = policy
         }
         if let n = f["precompress"] {

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 
 #if canImport(Glibc)
     import Glibc
@@ -58,20 +59,25 @@ enum TemplateFolder {
     }
 
     private static func regularFile(_ url: URL, shown: String, limit: Int) throws -> Data {
-        let kind = fileKind(url)
-        guard kind == S_IFREG else { throw notRegular(shown, kind: kind) }
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        switch OwnFile.read(url.path, limit: limit) {
+        case .file(let data): return data
+        case .folder: throw notRegular(shown, kind: S_IFDIR)
+        case .missing, .refused(.unreadable):
             throw TemplateError(
                 file: shown, line: nil, column: nil, problem: "the file cannot be read", fix: "check its permissions")
-        }
-        guard data.count <= limit else {
+        case .refused(.tooLarge):
             throw TemplateError(
                 file: shown, line: nil, column: nil,
                 problem:
-                    "the file is \(data.count / 1_000_000) MB; files in a templates folder are at most \(limit / 1_000_000) MB",
+                    "the file is larger than \(limit / 1_000_000) MB, the most a file in a templates folder may be",
                 fix: "check that this is the right file")
+        case .refused(let refusal):
+            throw TemplateError(
+                file: shown, line: nil, column: nil,
+                problem: "\(refusal); only regular files inside the templates folder are used, so nothing from "
+                    + "elsewhere on this machine can end up in the site",
+                fix: "copy the file itself into the folder")
         }
-        return data
     }
 
     /// The file type bits of `lstat`, which does not follow a symbolic link; nil when there is nothing.

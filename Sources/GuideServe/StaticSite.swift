@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import GuideModel
 import GuideWrite
 
 /// Answers for the served site: its files from the output folder, HTML with the live-reload script added
@@ -63,17 +64,19 @@ struct StaticSite: HTTPHandler {
     func file(_ requested: String, prefix: String) -> HTTPResponse {
         var relative = String(requested.drop { $0 == "/" })
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
-        var isFolder: ObjCBool = false
-        guard let url = try? SiteWriter.contained(relative, in: root),
-            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
-        else { return notFound() }
-        if isFolder.boolValue {
+        guard (try? SiteWriter.contained(relative, in: root)) != nil else { return notFound() }
+        // Nothing reached through a link or with another name is served: a link planted in the output
+        // (`etc -> /etc`) must not show the machine's files to whatever page asks 127.0.0.1.
+        switch OwnFile.read(relative, under: root.path) {
+        case .file(let bytes):
+            return page(bytes, type: Self.contentType(relative), status: .ok)
+        case .folder:
             // "/berlin" → "/berlin/", so the page's relative links resolve as they do on a real host.
             let headers: HTTPHeaders = [.location: prefix + relative + "/"]
             return HTTPResponse(statusCode: .movedPermanently, headers: headers)
+        case .missing, .refused:
+            return notFound()
         }
-        guard let bytes = FileManager.default.contents(atPath: url.path) else { return notFound() }
-        return page(bytes, type: Self.contentType(relative), status: .ok)
     }
 
     /// base_url's path, set by each build (the config may change while serving).
@@ -87,10 +90,10 @@ struct StaticSite: HTTPHandler {
     }
 
     func notFound() -> HTTPResponse {
-        let bytes = FileManager.default.contents(atPath: root.appendingPathComponent("404.html").path)
-        return page(
-            bytes ?? Data("Not found\n".utf8),
-            type: bytes == nil ? "text/plain; charset=utf-8" : "text/html; charset=utf-8", status: .notFound)
+        guard case .file(let bytes) = OwnFile.read("404.html", under: root.path) else {
+            return page(Data("Not found\n".utf8), type: "text/plain; charset=utf-8", status: .notFound)
+        }
+        return page(bytes, type: "text/html; charset=utf-8", status: .notFound)
     }
 
     func page(_ bytes: Data, type: String, status: HTTPStatusCode) -> HTTPResponse {

@@ -213,6 +213,24 @@ public struct AssemblyPlan: Sendable {
                             + "  fix: build the shard again rather than editing its output")
                     continue
                 }
+                // A city's files come from the shard that built the city; only what every shard writes alike (the
+                // templates' assets, photos) may be listed by more than one.
+                let top = String(file.path.prefix { $0 != "/" })
+                if let city = found[top], city.1.label != part.label {
+                    problems.append(
+                        "\(part.label)/\(Self.shown(file.path)): error: it is a file of the city '\(top)', which "
+                            + "\(city.1.label) built\n"
+                            + "  fix: build every shard with the same --shard N from the same site.yaml, and assemble "
+                            + "only folders you built")
+                    continue
+                }
+                if let owner = owners[file.path], owner != part.label, !Self.sharedFolders.contains(top) {
+                    problems.append(
+                        "\(part.label)/\(Self.shown(file.path)): error: \(owner) lists the same file\n"
+                            + "  fix: build every shard with the same --shard N from the same site.yaml, and assemble "
+                            + "only folders you built")
+                    continue
+                }
                 if let other = files[file.path], other.hash != hash {
                     problems.append(
                         "\(part.label)/\(Self.shown(file.path)): error: \(owners[file.path] ?? "") has another file at the same path\n"
@@ -233,6 +251,9 @@ public struct AssemblyPlan: Sendable {
             site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
             files: files.values.sorted { $0.path < $1.path })
     }
+
+    /// Folders every shard writes alike: the same file from two shards is one file.
+    static let sharedFolders: Set<String> = ["assets", "photos"]
 
     /// Whether a folder between the shard's root and the file is a symbolic link.
     static func linkOnTheWay(_ root: String, _ path: String) -> Bool {

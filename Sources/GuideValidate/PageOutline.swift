@@ -258,7 +258,8 @@ private final class OutlineReader {
                 }
                 continue
             }
-            if !attributeName.hasPrefix("on"),
+            // An event handler has its own message (any case: HTML's names are case-insensitive).
+            if !attributeName.lowercased().hasPrefix("on"),
                 !MarkupAllowlist.allows(attributeName, on: elementName, namespace: namespaceName)
             {
                 refuse(

@@ -1,4 +1,5 @@
 import Foundation
+import GuideRender
 import XCTest
 
 /// Runs the real `cityguide` executable: exit codes and messages are the contract nightly jobs rely on.
@@ -86,6 +87,9 @@ final class CLITests: XCTestCase {
             [
                 "Output/san-francisco/coffee/index.html:3: the id 'a' is used twice (first on line 3)",
                 "  fix: give each element its own id; a template used twice on one page must not set a fixed id",
+                "Output/san-francisco/coffee/index.html: the page has no Content-Security-Policy <meta>",
+                "  fix: cityguide starts every page's <head> with its policy; check the layout template against "
+                    + "cityguide's and `hosting: {content_security_policy: …}`",
                 "Output/san-francisco/coffee/index.html:2: an image has no alt text",
                 "  fix: add alt=\"…\" describing the image (alt=\"\" if decorative)",
                 "Output/san-francisco/coffee/index.html:2: the link 'javascript:alert(1)' uses the scheme 'javascript', which pages must not use",
@@ -98,7 +102,7 @@ final class CLITests: XCTestCase {
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
                 "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (22 files) in Output: 7 problems.",
+                "Checked 8 pages (22 files) in Output: 8 problems.",
             ])
     }
 
@@ -110,7 +114,7 @@ final class CLITests: XCTestCase {
         try site.write(
             "Output/san-francisco/tea/index.html",
             """
-            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title></head>
+            <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>t</title><meta http-equiv="Content-Security-Policy" content="\(PagePolicy.site)"/></head>
             <body><h1 id="top">x</h1><h3>skipped</h3>
             <script>alert(1)</script><svg xmlns="http://www.w3.org/2000/svg"><title>s</title><script>x()</script></svg><script src="../../assets/saved.js"></script><script src="https://cdn.example.com/x.js"></script><script src="../../assets/saved.js">x()</script>
             <p onclick="x()" OnMouseOver="y()">p</p>
@@ -132,10 +136,11 @@ final class CLITests: XCTestCase {
             XCTAssertTrue(lines.contains(expected), "missing: \(expected)\n\(run.stderr)")
         }
         XCTAssertEqual(
-            lines.filter { $0.contains("<script>") }.count, 4,
-            "the HTML and SVG code, the remote script and code beside a src; the site's own saved.js is fine")
+            lines.filter { $0.contains("<script>") }.count, 6,
+            "the HTML and SVG code, the remote script and code beside a src, the remote script's load and the "
+                + "SVG script element; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 8 pages (22 files) in Output: 8 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (22 files) in Output: 10 problems.", run.stderr)
     }
 
     func testHelp() throws {

@@ -317,10 +317,23 @@ final class ConfigErrorTests: XCTestCase {
                 error(valid + "hosting: {content_security_policy: \"\(policy)\"}\n")?.problem,
                 "'content_security_policy' is not a Content-Security-Policy header's value", policy)
         }
+        // Issue 28: every page carries the policy, so one that lets script, plug-ins or a <base> in is refused.
+        XCTAssertEqual(
+            error(valid + "hosting: {content_security_policy: \"default-src 'self'\"}\n")?.description,
+            "site.yaml:9:36: error: 'content_security_policy' is too weak for the pages: it allows plug-ins "
+                + "(object-src is not 'none')\n"
+                + "  fix: keep script-src 'self', object-src 'none', base-uri 'self' and form-action 'none' "
+                + "(default-src 'none' covers the first two); loosen only what the templates need")
+        XCTAssertEqual(
+            error(valid + "hosting: {content_security_policy: \"default-src 'none'; script-src 'self' https:\"}\n")?
+                .problem,
+            "'content_security_policy' is too weak for the pages: its script-src lets in more than the site's own "
+                + "scripts ('self')")
+        let strict = "default-src 'none'; img-src 'self' data:; style-src 'self'; base-uri 'self'; form-action 'none'"
         let own = try ConfigLoader.parse(
-            Data((valid + "hosting: {headers: false, content_security_policy: \"default-src 'self'\"}\n").utf8),
+            Data((valid + "hosting: {headers: false, content_security_policy: \"\(strict)\"}\n").utf8),
             file: file, displayName: "site.yaml")
         XCTAssertEqual(own.hosting.headers, false)
-        XCTAssertEqual(own.hosting.contentSecurityPolicy, "default-src 'self'")
+        XCTAssertEqual(own.hosting.contentSecurityPolicy, strict)
     }
 }

@@ -188,7 +188,7 @@ final class HostHeadersTests: XCTestCase {
             ["../../assets/" + (fingerprinted.first { $0.hasPrefix("style.") } ?? "")])
 
         // hosting: {headers: false} writes none; a policy of one's own replaces the site's.
-        let own = "default-src 'self'; img-src 'self' https://images.example.org"
+        let own = "default-src 'self'; object-src 'none'; img-src 'self' data:; base-uri 'self'; form-action 'none'"
         try site.write(
             "site.yaml", smallConfig + "hosting: {content_security_policy: \"\(own)\"}\n")
         try site.build()

@@ -293,6 +293,37 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    func testAFileOfAnotherShardsCityIsRefused() throws {
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let first = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let second = try ShardSummary.load(from: shardFolder(site, 2), label: "")
+        let slugs = Set(first.cities.map(\.card.slug))
+        let theirs = try XCTUnwrap(first.files.first { slugs.contains(String($0.path.prefix { $0 != "/" })) })
+        // Shard 2 carries a copy of shard 1's city page, under its right hash: the same bytes, but not its city.
+        let copy = shardFolder(site, 2).appendingPathComponent(theirs.path)
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: shardFolder(site, 1).appendingPathComponent(theirs.path), to: copy)
+        var forged = second
+        forged.files.append(theirs)
+        try forged.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+        let output = site.dir.appendingPathComponent("Assembled")
+        XCTAssertThrowsError(try assemble(site, [1, 2], into: output)) { error in
+            let city = theirs.path.prefix { $0 != "/" }
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "shard-2/\(theirs.path): error: it is a file of the city '\(city)', which shard-1 built"),
+                "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.path))
+        // Only files every shard may write alike (assets, photos of a chain) are ever listed by both.
+        let shared = Set(first.files.map(\.path)).intersection(second.files.map(\.path))
+        XCTAssertTrue(shared.allSatisfy { $0.hasPrefix("assets/") || $0.hasPrefix("photos/") }, "\(shared)")
+        try second.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+        XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
+    }
+
     func testAForgedWeatherIconIsRefused() throws {
         let site = try sampleSite(shards: 2)
         defer { site.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideRender
 import XCTest
 
 @testable import GuideValidate
@@ -123,6 +124,19 @@ final class TemplateSafetyTests: XCTestCase {
         XCTAssertThrowsError(try site.build()) { error in
             XCTAssertTrue("\(error)".hasPrefix("Templates/assets/etc: error: it is a symbolic link"), "\(error)")
         }
+        // Issue 28: a hard link is another name for a file that may be anywhere on the same disk.
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("Templates/assets/etc"))
+        let secret = site.dir.appendingPathComponent("secret.txt")
+        try Data("not for the site".utf8).write(to: secret)
+        try FileManager.default.linkItem(
+            at: secret, to: site.dir.appendingPathComponent("Templates/assets/secret.css"))
+        XCTAssertThrowsError(try site.build()) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix(
+                    "Templates/assets/secret.css: error: it is a hard link (the same file has another name"),
+                "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path), "nothing was published")
     }
 
     func testTemplatesFolderOverridesTheBuiltInOnesFileByFile() throws {
@@ -163,7 +177,7 @@ final class TemplateSafetyTests: XCTestCase {
     func testTheChecksAPageMustPass() {
         let page = """
             <!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:xlink="http://www.w3.org/1999/xlink" lang="en">
-            <head><title>t</title></head>
+            <head><meta http-equiv="Content-Security-Policy" content="\(PagePolicy.site)"/><title>t</title></head>
             <body><h1 id="a">one</h1><h1>two</h1>
             <svg xmlns="http://www.w3.org/2000/svg" class="big map"><title> </title></svg>
             <svg xmlns="http://www.w3.org/2000/svg" class="map"><title>ok</title><desc>fine</desc></svg>
@@ -180,6 +194,7 @@ final class TemplateSafetyTests: XCTestCase {
                 "0: the page does not declare its charset",
                 "0: the page should have exactly one <h1>, it has 2",
                 "9: the id 'a' is used twice (first on line 3)",
+                "9: the SVG element <img> is not one a guide's map may hold",
                 "8: an image has no alt text",
                 "10: an image has no alt text",
                 "4: an SVG graphic has no <title>",
@@ -187,7 +202,8 @@ final class TemplateSafetyTests: XCTestCase {
                 "8: aria-labelledby points at 'b', which is not on the page",
                 "9: the link '#b' points at an id that is not on the page",
             ])
-        XCTAssertEqual(check.unknown.map(\.page), ["city/missing.png"], "judged once every file is known")
+        XCTAssertEqual(
+            check.unknown.map(\.page), ["city/nowhere.html", "city/missing.png"], "judged once every file is known")
     }
 
     /// A layout may declare entities in its DOCTYPE, as XHTML authors do for `&copy;`: they resolve in text and in
@@ -195,7 +211,7 @@ final class TemplateSafetyTests: XCTestCase {
     func testEntitiesAPageDeclaresResolve() {
         let page = """
             <!DOCTYPE html [<!ENTITY copy "&#169;"><!ENTITY page "x"><!ENTITY home "<a href='gone.html'>home</a>">]>
-            <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta charset="utf-8"/><title>&copy;</title></head>
+            <html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><meta http-equiv="Content-Security-Policy" content="\(PagePolicy.site)"/><meta charset="utf-8"/><title>&copy;</title></head>
             <body><h1>&home;</h1><a href="&page;.html?a=1&amp;b=2">x</a><a href="y.html#&#97;">y</a>
             \(String(repeating: "\n", count: 70_000))<img src="&page;.html"/></body></html>
             """

@@ -1,10 +1,10 @@
 /// Whether a page's Content-Security-Policy keeps script out even when its markup slips: scripts and frames only
 /// from the site, no plug-ins, no `<base>` elsewhere, no form sent anywhere. The policies a page carries are all
 /// enforced, so one strict enough is enough.
-enum PolicyCheck {
+public enum PolicyCheck {
     /// What the strictest of `policies` leaves open, in words; nil when one of them closes everything (or there
     /// are none: that is a problem of its own).
-    static func weakness(_ policies: [String]) -> String? {
+    public static func weakness(_ policies: [String]) -> String? {
         var first: String?
         for policy in policies {
             guard let gap = weakness(of: policy) else { return nil }
@@ -13,7 +13,7 @@ enum PolicyCheck {
         return first
     }
 
-    static func weakness(of policy: String) -> String? {
+    public static func weakness(of policy: String) -> String? {
         var directives: [String: [String]] = [:]
         for part in policy.split(separator: ";") {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
