@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .target(name: "GuideModel"),
@@ -45,10 +46,10 @@ let package = Package(
             ]
         ),
         // renameat2(RENAME_EXCHANGE), which Swift's Glibc module does not expose.
-        .target(name: "CSystem"),
+        .target(name: "CRenameExchange"),
         // Brotli's encoder, for the precompressed copies of pages some servers send as they are.
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
-        .target(name: "GuideWrite", dependencies: ["CSystem", "GuideModel", "CZlib", "CBrotli"]),
+        .target(name: "GuideWrite", dependencies: ["CRenameExchange", "GuideModel", "CZlib", "CBrotli"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -78,11 +79,12 @@ let package = Package(
             ]
         ),
         // `cityguide serve`: the site on 127.0.0.1, built again on every change, pages reloaded by server-sent events.
+        // SwiftNIO under a bounded reader of our own: FlyingFox read a request line in quadratic time, unbounded.
         .target(
             name: "GuideServe",
             dependencies: [
-                "GuideBuild", "GuideWrite", "GuideModel", .product(name: "FlyingFox", package: "FlyingFox"),
-                .product(name: "FlyingSocks", package: "FlyingFox"),
+                "GuideBuild", "GuideWrite", "GuideModel", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .executableTarget(

@@ -1,7 +1,6 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import GuideBuild
+import NIOCore
 
 /// `cityguide serve`: builds the site, serves the output folder on 127.0.0.1, and builds again whenever the
 /// config, the templates or the recorded data change. Open pages reload after a good build; after a bad one they
@@ -10,8 +9,7 @@ public final class DevServer: @unchecked Sendable {
     public let builder: SiteBuilder
     public let reload = LiveReload()
     private let mount = StaticSite.Mount()
-    private let server: HTTPServer
-    private var task: Task<Void, Error>?
+    private let server: HTTPListener
     /// Where messages go (the terminal).
     let log: @Sendable (String) -> Void
     /// Files left out of what is watched besides what the build writes: those `log` itself writes to.
@@ -28,51 +26,23 @@ public final class DevServer: @unchecked Sendable {
         self.log = log
         self.alsoIgnoring = alsoIgnoring
         requestedPort = port
-        server = HTTPServer(
-            address: try .inet(ip4: "127.0.0.1", port: port), timeout: 3600, logger: .disabled,
-            handler: StaticSite(root: builder.output, reload: reload, mount: mount))
+        server = HTTPListener(site: StaticSite(root: builder.output, mount: mount), reload: reload)
     }
 
     /// Starts listening; returns the port (the one asked for, or the kernel's choice for 0).
     /// - Throws: `ServeError` when the port cannot be had.
     @discardableResult
     public func start() throws -> UInt16 {
-        let outcome = ListenOutcome()
-        let server = self.server
-        // Whichever comes first: the server listening, or its run ending (a port in use ends it at once, while
-        // waiting to listen would only time out, and say so instead of why).
-        task = Task {
-            do { try await server.run() } catch { outcome.settle(.failure(error)) }
-        }
-        Task {
-            do {
-                try await server.waitUntilListening(timeout: 5)
-                switch await server.listeningAddress {
-                case .ip4(_, let port), .ip6(_, let port): outcome.settle(.success(port))
-                default: outcome.settle(.success(0))
-                }
-            } catch {
-                outcome.settle(.failure(error))
-            }
-        }
-        switch outcome.wait() {
-        case .success(let port):
-            self.port = port
+        do {
+            port = try server.start(port: Int(requestedPort))
             return port
-        case .failure(let error):
+        } catch {
             throw ServeError.cannotListen(port: requestedPort, error)
         }
     }
 
     public func stop() {
-        let done = DispatchSemaphore(value: 0)
-        let server = self.server
-        Task {
-            await server.stop(timeout: 1)
-            done.signal()
-        }
-        done.wait()
-        task?.cancel()
+        server.stop()
     }
 
     /// The sources as they were when the last build started: a change made during a build builds again.
@@ -119,8 +89,9 @@ public struct ServeError: Error, CustomStringConvertible {
     static func cannotListen(port: UInt16, _ error: Error) -> ServeError {
         var reason = "\(error)"
         var fix = "pass --port with another number, or --port 0 for any free one"
-        if case .failed(_, let number, let message) = error as? SocketError {
-            reason = message
+        if let failure = error as? IOError {
+            let number = failure.errnoCode
+            reason = String(cString: strerror(number))
             if number == EADDRINUSE {
                 fix = "another program uses port \(port); " + fix
             } else if number == EACCES && port < 1024 {
@@ -128,27 +99,5 @@ public struct ServeError: Error, CustomStringConvertible {
             }
         }
         return ServeError("error: cannot serve on 127.0.0.1:\(port): \(reason)\n  fix: \(fix)")
-    }
-}
-
-/// The first of the server's two answers to `start`: listening on a port, or failed.
-private final class ListenOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private let settled = DispatchSemaphore(value: 0)
-    private var result: Result<UInt16, Error>?
-
-    func settle(_ outcome: Result<UInt16, Error>) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard result == nil else { return }
-        result = outcome
-        settled.signal()
-    }
-
-    func wait() -> Result<UInt16, Error> {
-        settled.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return result ?? .success(0)
     }
 }

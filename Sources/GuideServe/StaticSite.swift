@@ -1,13 +1,33 @@
-import FlyingFox
 import Foundation
 import GuideModel
 import GuideWrite
 
+/// What `serve` answers a request with: a whole response, or the live-reload event stream.
+enum Answer: Equatable {
+    case response(ServeResponse)
+    case eventStream
+}
+
+struct ServeResponse: Equatable {
+    var status: Int
+    var headers: [(name: String, value: String)] = []
+    var body = Data()
+
+    static func == (a: ServeResponse, b: ServeResponse) -> Bool {
+        a.status == b.status && a.body == b.body && a.headers.elementsEqual(b.headers) { $0 == $1 }
+    }
+
+    static func text(_ status: Int, _ text: String) -> ServeResponse {
+        ServeResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
+    }
+
+    func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
+}
+
 /// Answers for the served site: its files from the output folder, HTML with the live-reload script added
 /// (only here: the built files never carry it), the script itself, and the event stream.
-struct StaticSite: HTTPHandler {
+struct StaticSite: Sendable {
     let root: URL
-    let reload: LiveReload
     /// base_url's path, as of the last build: 404.html reads its links from there, as on the real host, so the
     /// site is answered there too.
     let mount: Mount
@@ -16,52 +36,47 @@ struct StaticSite: HTTPHandler {
     static let scriptPath = "/__cityguide/live.js"
     static let scriptTag = Data("<script src=\"\(scriptPath)\"></script>\n".utf8)
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard request.method == .GET || request.method == .HEAD else {
-            return HTTPResponse(
-                statusCode: .methodNotAllowed, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: Data("GET only\n".utf8))
+    func answer(_ request: RequestHead) -> Answer {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            var refused = ServeResponse.text(405, "GET only\n")
+            refused.headers.append(("Allow", "GET, HEAD"))
+            return .response(refused)
         }
-        // Decoded here, once, from the path as sent, for every route. FlyingFox's `path` drops a trailing slash
-        // (so `/berlin/` redirected to itself), is empty for a malformed escape such as `%ff` (which served the
-        // home page), and is decoded already (a second decoding turns `%2561` into `a`).
-        guard let path = request.target.path().removingPercentEncoding else {
-            return HTTPResponse(
-                statusCode: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: Data("The path is not valid percent-encoded UTF-8.\n".utf8))
+        // Decoded here, once, from the path as sent. (FlyingFox's decoded path once dropped a trailing slash, so
+        // `/berlin/` redirected to itself, and served the home page for a malformed escape such as `%ff`.)
+        let rawPath = String(request.target.prefix { $0 != "?" && $0 != "#" })
+        guard let path = rawPath.removingPercentEncoding else {
+            return .response(.text(400, "The path is not valid percent-encoded UTF-8.\n"))
         }
         switch path {
         case Self.eventsPath:
-            return HTTPResponse(
-                statusCode: .ok,
-                headers: [.contentType: "text/event-stream", .init("Cache-Control"): "no-store"],
-                body: HTTPBodySequence(from: EventStreamBody(events: reload.subscribe())))
+            return .eventStream
         case Self.scriptPath:
-            return HTTPResponse(
-                statusCode: .ok,
-                headers: [.contentType: "text/javascript; charset=utf-8", .init("Cache-Control"): "no-store"],
-                body: Data(Self.script.utf8))
+            return .response(
+                ServeResponse(
+                    status: 200,
+                    headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-store")],
+                    body: Data(Self.script.utf8)))
         default:
-            return file(path)
+            return .response(file(path))
         }
     }
 
     /// The file at a decoded request path, from the root or from base_url's path.
-    func file(_ requested: String) -> HTTPResponse {
+    func file(_ requested: String) -> ServeResponse {
         if let base = mount.path, base != "/" {
             if requested + "/" == base {
-                let headers: HTTPHeaders = [.location: base]
-                return HTTPResponse(statusCode: .movedPermanently, headers: headers)
+                return ServeResponse(status: 301, headers: [("Location", base)])
             }
             if requested.hasPrefix(base) {
                 let response = file("/" + requested.dropFirst(base.count), prefix: base)
-                if response.statusCode != .notFound { return response }
+                if response.status != 404 { return response }
             }
         }
         return file(requested, prefix: "/")
     }
 
-    func file(_ requested: String, prefix: String) -> HTTPResponse {
+    func file(_ requested: String, prefix: String) -> ServeResponse {
         var relative = String(requested.drop { $0 == "/" })
         if relative.isEmpty || relative.hasSuffix("/") { relative += "index.html" }
         guard (try? SiteWriter.contained(relative, in: root)) != nil else { return notFound() }
@@ -69,11 +84,10 @@ struct StaticSite: HTTPHandler {
         // (`etc -> /etc`) must not show the machine's files to whatever page asks 127.0.0.1.
         switch OwnFile.read(relative, under: root.path) {
         case .file(let bytes):
-            return page(bytes, type: Self.contentType(relative), status: .ok)
+            return page(bytes, type: Self.contentType(relative), status: 200)
         case .folder:
             // "/berlin" → "/berlin/", so the page's relative links resolve as they do on a real host.
-            let headers: HTTPHeaders = [.location: prefix + relative + "/"]
-            return HTTPResponse(statusCode: .movedPermanently, headers: headers)
+            return ServeResponse(status: 301, headers: [("Location", prefix + relative + "/")])
         case .missing, .refused:
             return notFound()
         }
@@ -89,14 +103,14 @@ struct StaticSite: HTTPHandler {
         }
     }
 
-    func notFound() -> HTTPResponse {
+    func notFound() -> ServeResponse {
         guard case .file(let bytes) = OwnFile.read("404.html", under: root.path) else {
-            return page(Data("Not found\n".utf8), type: "text/plain; charset=utf-8", status: .notFound)
+            return .text(404, "Not found\n")
         }
-        return page(bytes, type: "text/html; charset=utf-8", status: .notFound)
+        return page(bytes, type: "text/html; charset=utf-8", status: 404)
     }
 
-    func page(_ bytes: Data, type: String, status: HTTPStatusCode) -> HTTPResponse {
+    func page(_ bytes: Data, type: String, status: Int) -> ServeResponse {
         var body = bytes
         if type.hasPrefix("text/html") {
             // Before the last </body>; a page without one gets the script at its end.
@@ -104,8 +118,8 @@ struct StaticSite: HTTPHandler {
             let at = bytes.range(of: marker, options: .backwards)?.lowerBound ?? bytes.endIndex
             body.replaceSubrange(at..<at, with: Self.scriptTag)
         }
-        return HTTPResponse(
-            statusCode: status, headers: [.contentType: type, .init("Cache-Control"): "no-store"], body: body)
+        return ServeResponse(
+            status: status, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: body)
     }
 
     static func contentType(_ path: String) -> String {

@@ -1,4 +1,4 @@
-import CSystem
+import CRenameExchange
 import Foundation
 import GuideModel
 
