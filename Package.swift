@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -111,3 +112,23 @@ let package = Package(
         ),
     ]
 )
+
+// `Scripts/fuzz`: the libFuzzer harness, built only when asked (`CITYGUIDE_FUZZ=1 swift build --sanitize=fuzzer`),
+// since libFuzzer supplies its `main`.
+if ProcessInfo.processInfo.environment["CITYGUIDE_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "cityguide-fuzz",
+            dependencies: [
+                "GuideConfig", "GuideEmbedded", "GuideFetch", "GuideModel", "GuideOSM", "GuideRender", "GuideServe",
+                "GuideShard", "GuideValidate",
+            ],
+            path: "Fuzz/cityguide-fuzz",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    package.products.append(.executable(name: "cityguide-fuzz", targets: ["cityguide-fuzz"]))
+    // The build tool is linked with libFuzzer too, whose driver wants a fuzz function: it gets an empty one.
+    for target in package.targets where target.name == "embed-files" {
+        target.swiftSettings = [.define("CITYGUIDE_FUZZ_BUILD")]
+    }
+}

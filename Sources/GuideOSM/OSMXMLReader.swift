@@ -84,7 +84,9 @@ public struct OSMXMLReader {
                     if name == "node", let lat = Double(attribute(reader, "lat") ?? ""),
                         let lon = Double(attribute(reader, "lon") ?? "")
                     {
-                        coordinate = Coordinate(latitude: lat, longitude: lon)
+                        // Off the globe (`lon="2419530"`) is no position at all.
+                        let point = Coordinate(latitude: lat, longitude: lon)
+                        coordinate = point.isValid ? point : nil
                     }
                     current = (name == "node" ? .node : name == "way" ? .way : .relation, id, coordinate)
                     if empty { finish() }

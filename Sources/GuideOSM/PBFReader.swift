@@ -249,7 +249,9 @@ public struct PBFReader {
             default: try reader.skip(wire: wire)
             }
         }
-        node(id, block.coordinate(lat: lat, lon: lon), try block.tags(keys: keys, values: values))
+        let coordinate = block.coordinate(lat: lat, lon: lon)
+        // A node off the globe is no place and no point of a street (found by fuzzing: it trapped the grid).
+        if coordinate.isValid { node(id, coordinate, try block.tags(keys: keys, values: values)) }
     }
 
     func denseNodes(_ message: ProtobufReader, _ block: Block) throws {
@@ -286,7 +288,8 @@ public struct PBFReader {
                 tags.append((try block.string(key), try block.string(keysValues[cursor])))
                 cursor += 1
             }
-            node(id, block.coordinate(lat: lat, lon: lon), tags)
+            let coordinate = block.coordinate(lat: lat, lon: lon)
+            if coordinate.isValid { node(id, coordinate, tags) }
         }
     }
 

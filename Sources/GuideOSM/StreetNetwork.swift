@@ -139,9 +139,12 @@ public struct StreetNetwork: WalkRouter {
     public var edgeCount: Int { segments.count }
 
     static func cell(_ c: Coordinate) -> Cell {
-        Cell(
-            row: Int32((c.latitude / cellDegrees).rounded(.down)),
-            column: Int32((c.longitude / cellDegrees).rounded(.down)))
+        // Clamped: a coordinate off the globe must not trap the conversion (the readers drop such nodes).
+        func index(_ degrees: Double) -> Int32 {
+            let value = (degrees / cellDegrees).rounded(.down)
+            return value.isFinite ? Int32(max(Double(Int32.min), min(Double(Int32.max), value))) : 0
+        }
+        return Cell(row: index(c.latitude), column: index(c.longitude))
     }
 
     /// Where a walk from or to a point joins the network: the nearest point of the nearest piece it may start or

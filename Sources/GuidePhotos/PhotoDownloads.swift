@@ -111,14 +111,18 @@ public struct PhotoDownloads: Sendable {
         }
         do {
             let response = try await client.send(
-                APIRequest(url: url, headers: ["Accept": "image/*"], timeout: timeout))
+                APIRequest(
+                    url: url, headers: ["Accept": "image/*"], timeout: timeout, maxBodyBytes: Self.maximumBytes))
             guard (200..<300).contains(response.status) else {
                 return .failure(DownloadError(reason: "HTTP \(response.status)"))
             }
+            // Cut at the limit as it arrives; a client that reads it all is still held to it here.
             guard response.body.count <= Self.maximumBytes else {
                 return .failure(DownloadError(reason: "larger than \(Self.maximumBytes / 1_000_000) MB"))
             }
             return .success(response.body)
+        } catch is ResponseTooLarge {
+            return .failure(DownloadError(reason: "larger than \(Self.maximumBytes / 1_000_000) MB"))
         } catch {
             return .failure(DownloadError(reason: "the download failed"))
         }

@@ -74,10 +74,15 @@ public struct TemplateSet: Sendable {
     ///   - folder: the user's templates, each file replacing the built-in one of the same name; nil for none.
     ///   - label: how messages name that folder (e.g. "Templates").
     public static func load(builtin: [String: Data], folder: URL?, label: String) throws -> TemplateSet {
+        try load(
+            builtin: builtin, overrides: folder.map { try TemplateFolder.read($0, label: label) } ?? [:], label: label)
+    }
+
+    /// The built-in templates with `overrides` (relative path → bytes, as a templates folder holds them) in place of
+    /// theirs: what a folder gives, read already (and what the fuzzer gives).
+    public static func load(builtin: [String: Data], overrides: [String: Data], label: String) throws -> TemplateSet {
         var files = builtin.mapValues { (bytes: $0, origin: "built-in templates") }
-        if let folder {
-            for (path, bytes) in try TemplateFolder.read(folder, label: label) { files[path] = (bytes, label) }
-        }
+        for (path, bytes) in overrides { files[path] = (bytes, label) }
         var texts: [String: (text: String, file: String)] = [:]
         for (path, file) in files where !path.contains("/") && path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))

@@ -146,7 +146,8 @@ private final class Connection: ChannelInboundHandler, @unchecked Sendable {
         var buffer = context.channel.allocator.buffer(capacity: text.utf8.count + response.body.count)
         buffer.writeString(text)
         if !head { buffer.writeBytes(response.body) }
-        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
     }
 
     private func openStream(_ context: ChannelHandlerContext) {

@@ -5,7 +5,9 @@ import Foundation
 /// give the same source. Run by the EmbedFiles build plugin; cityguide reads the files through GuideEmbedded.
 @main
 enum EmbedFiles {
-    static func main() throws {
+    static func main() throws { try run() }
+
+    nonisolated static func run() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
         guard arguments.count >= 2 else {
             FileHandle.standardError.write(Data("usage: embed-files OUTPUT NAME=FOLDER…\n".utf8))
@@ -45,3 +47,24 @@ enum EmbedFiles {
         return paths.sorted()
     }
 }
+
+#if CITYGUIDE_FUZZ_BUILD
+    /// Built for `Scripts/fuzz`, this tool is linked with libFuzzer, whose `main` takes the place of the tool's. It
+    /// calls this first, and the tool does its work here and exits before any fuzzing.
+    @_cdecl("LLVMFuzzerInitialize")
+    func runAsTheTool(
+        _ argc: UnsafeMutablePointer<CInt>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>
+    ) -> CInt {
+        do {
+            try EmbedFiles.run()
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("embed-files: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func notFuzzed(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt { 0 }
+#endif
