@@ -74,7 +74,7 @@ public func fuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> CInt {
             _ = SiteChecker.check(page: page.bytes, path: "404.html", existing: [])
         }
     case .shard:
-        guard let summary = try? JSONDecoder().decode(ShardSummary.self, from: data), let builtin,
+        guard let summary = try? ShardSummary.decode(data, label: "fuzz"), let builtin,
             let info = summary.site.info
         else { return 0 }
         let cards = summary.cities.map(\.card).filter(\.iconsAreOwn)

@@ -95,17 +95,31 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         return try encoder.encode(self) + Data("\n".utf8)
     }
 
+    static let maxBytes = 256_000_000
+
     /// The summary in a shard's folder.
     /// - Throws: `ShardError` naming the folder, when it has none or it cannot be read.
     public static func load(from folder: URL, label: String) throws -> ShardSummary {
         let file = folder.appendingPathComponent(fileName)
-        guard let data = FileManager.default.contents(atPath: file.path) else {
+        // A summary lists a few hundred bytes per file; one of hundreds of megabytes is not a shard's.
+        let read = OwnFile.read(file.path, limit: maxBytes)
+        if case .refused(let refusal) = read {
+            throw ShardError(
+                "\(label)/\(fileName): error: \(refusal)\n"
+                    + "  fix: copy the shard's folder with its files, not links to them, or build the shard again")
+        }
+        guard case .file(let data) = read else {
             let exists = FileManager.default.fileExists(atPath: folder.path)
             throw ShardError(
                 "\(label): error: "
                     + (exists ? "this folder holds no \(fileName), so it is not a shard's output" : "no such folder")
                     + "\n  fix: pass the folders written by `cityguide build --shard K/N --output DIR`, one per shard")
         }
+        return try decode(data, label: label)
+    }
+
+    /// A summary's bytes, read and checked as `load` reads a file.
+    public static func decode(_ data: Data, label: String) throws -> ShardSummary {
         let summary: ShardSummary
         do {
             summary = try JSONDecoder().decode(ShardSummary.self, from: data)
@@ -118,6 +132,12 @@ public struct ShardSummary: Sendable, Equatable, Codable {
             throw ShardError(
                 "\(label)/\(fileName): error: it is in format \(summary.format), this cityguide reads \(currentFormat)\n"
                     + "  fix: build every shard and assemble with the same cityguide")
+        }
+        // Seconds since 1970 up to the year 9999: the messages and the pages make a day of it.
+        guard summary.site.buildDate.isFinite, (0...253_402_300_799).contains(summary.site.buildDate) else {
+            throw ShardError(
+                "\(label)/\(fileName): error: its build date is not a date\n"
+                    + "  fix: build this shard again; the file is written by cityguide and not meant to be edited")
         }
         return summary
     }

@@ -324,6 +324,22 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    func testASummaryWhoseDateIsNoDateIsRefused() throws {
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
+        let text = try String(contentsOf: summaryURL, encoding: .utf8)
+        let date = try XCTUnwrap(text.range(of: #""buildDate":[0-9.e+]+"#, options: .regularExpression))
+        for forged in ["1e300", "-5", "300000000000"] {
+            try text.replacingCharacters(in: date, with: "\"buildDate\":\(forged)").write(
+                to: summaryURL, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try assemble(site, [1, 2], into: site.dir.appendingPathComponent("Out"))) { error in
+                XCTAssertTrue("\(error)".contains("error: its build date is not a date"), "\(error)")
+            }
+        }
+    }
+
     func testAForgedWeatherIconIsRefused() throws {
         let site = try sampleSite(shards: 2)
         defer { site.remove() }
