@@ -23,14 +23,39 @@ public enum PagePolicy {
         }.joined(separator: "; ")
     }
 
-    /// `html` with the policy's `<meta>` right after its `<head>` start tag, before anything the policy governs.
-    static func insert(_ policy: String, into html: String) -> String {
-        guard let head = html.range(of: "<head"), let close = html[head.upperBound...].firstIndex(of: ">"),
-            html[head.upperBound] == ">" || html[head.upperBound] == " " || html[head.upperBound] == "\n"
-        else { return html }
-        let tag = "\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(Escape.xml(meta(policy)))\"/>"
-        var page = html
-        page.insert(contentsOf: tag, at: html.index(after: close))
-        return page
+    /// `html`'s bytes with the policy's `<meta>` right after its `<head>` start tag, before anything the policy
+    /// governs. Found in the page's first bytes and written in the one copy the page is made into anyway.
+    static func insert(_ policy: String, into html: String) -> Data {
+        var html = html
+        return html.withUTF8 { bytes -> Data in
+            guard let at = headEnd(bytes) else { return Data(bytes) }
+            let tag = Array(
+                "\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(Escape.xml(meta(policy)))\"/>".utf8)
+            var page = Data(capacity: bytes.count + tag.count)
+            page.append(UnsafeBufferPointer(rebasing: bytes[..<at]))
+            page.append(contentsOf: tag)
+            page.append(UnsafeBufferPointer(rebasing: bytes[at...]))
+            return page
+        }
+    }
+
+    /// Just past the `>` of the first `<head>` or `<head …>` tag.
+    static func headEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let needle = Array("<head".utf8)
+        var index = 0
+        while index + needle.count < bytes.count {
+            guard let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) else { return nil }
+            index = open + 1
+            guard open + needle.count < bytes.count,
+                needle.indices.allSatisfy({ bytes[open + $0] == needle[$0] })
+            else { continue }
+            let next = bytes[open + needle.count]
+            guard next == UInt8(ascii: ">") || next == 0x20 || next == 0x0A || next == 0x09 || next == 0x0D else {
+                continue
+            }
+            guard let close = bytes[(open + needle.count)...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+            return close + 1
+        }
+        return nil
     }
 }

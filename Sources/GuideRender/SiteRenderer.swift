@@ -66,7 +66,7 @@ public struct SiteRenderer: Sendable {
                         + "(a list's section inside the same list's section, or {{>map}} inside {{#legend}})",
                     fix: "render each list once, and partials outside the sections of their own lists"))
         }
-        return .success(Page(path: path, bytes: Data(PagePolicy.insert(site.contentSecurityPolicy, into: html).utf8)))
+        return .success(Page(path: path, bytes: PagePolicy.insert(site.contentSecurityPolicy, into: html)))
     }
 
     var values: ViewValues { ViewValues(site: site) }

@@ -144,6 +144,89 @@ private final class OutlineReader {
         outline.refused.append(PageOutline.Refusal(line: line, message: message, fix: fix))
     }
 
+    /// An element as the allowlist sees it: judged once per name and namespace in a document.
+    struct ElementVerdict {
+        var name: String
+        var refusal: (message: String, fix: String)?
+        /// A `<base>`, `<link>`, `<script>`, `<img>` or `<style>`, which a policy must come before.
+        var loads: Bool
+    }
+    /// Each verdict once, and the table holding its place: a page's elements read fields in place, copying no
+    /// strings.
+    @exclusivity(unchecked) var verdicts: [ElementVerdict] = []
+    @exclusivity(unchecked) var verdictIndex = PointerTable<Int>()
+
+    func elementVerdict(_ name: UnsafePointer<xmlChar>, _ space: UnsafePointer<xmlChar>?) -> Int {
+        let key = PointerTable<Int>.Key(a: PointerTable<Int>.address(name), b: PointerTable<Int>.address(space), c: 0)
+        if let known = verdictIndex[key] { return known }
+        let text = string(name) ?? ""
+        let namespace = string(space)
+        let verdict = ElementVerdict(
+            name: text, refusal: MarkupAllowlist.element(text, namespace: namespace),
+            loads: namespace == MarkupAllowlist.xhtml && ["base", "link", "script", "img", "style"].contains(text))
+        verdicts.append(verdict)
+        verdictIndex[key] = verdicts.count - 1
+        return verdicts.count - 1
+    }
+
+    /// What an attribute is to the checks, judged once per element, attribute and namespaces in a document.
+    enum AttributeRole {
+        case plain
+        case refused(message: String, fix: String)
+        /// SVG's `xlink:href`: a link.
+        case xlinkHref
+        /// Another attribute in an allowed namespace (`xml:lang`).
+        case namespaced
+        /// An SVG paint attribute, whose `url(…)` must be on the page.
+        case paint(String)
+        case rel, httpEquiv, content, srcset
+    }
+    struct AttributeKey {
+        var element: UnsafePointer<xmlChar>
+        var elementSpace: UnsafePointer<xmlChar>?
+        var name: UnsafePointer<xmlChar>
+        var space: UnsafePointer<xmlChar>?
+    }
+    @exclusivity(unchecked) var attributeRoles = PointerTable<AttributeRole>()
+
+    func attributeRole(_ key: AttributeKey) -> AttributeRole {
+        typealias Table = PointerTable<AttributeRole>
+        let entry = Table.Key(
+            a: Table.address(key.element), b: Table.address(key.name), c: Table.address(key.elementSpace),
+            d: Table.address(key.space))
+        if let known = attributeRoles[entry] { return known }
+        let role = judge(key)
+        attributeRoles[entry] = role
+        return role
+    }
+
+    private func judge(_ key: AttributeKey) -> AttributeRole {
+        let element = string(key.element) ?? "", namespace = string(key.elementSpace)
+        let name = string(key.name) ?? ""
+        if let space = string(key.space) {
+            if namespace == MarkupAllowlist.svg, space == MarkupAllowlist.xlink, name == "href" { return .xlinkHref }
+            if space == MarkupAllowlist.xml { return .namespaced }
+            return .refused(
+                message: "the attribute \(name) in the namespace \(space) is not one pages use",
+                fix: "remove it from the template")
+        }
+        // An event handler has its own message (any case: HTML's names are case-insensitive).
+        if name.lowercased().hasPrefix("on") { return .plain }
+        guard MarkupAllowlist.allows(name, on: element, namespace: namespace) else {
+            return .refused(
+                message: "the attribute \(name)=\"…\" is not one <\(element)> may have on a guide's page",
+                fix: MarkupAllowlist.attributeFix(name))
+        }
+        if namespace == MarkupAllowlist.svg, MarkupAllowlist.paintAttributes.contains(name) { return .paint(name) }
+        switch name {
+        case "rel": return .rel
+        case "http-equiv": return .httpEquiv
+        case "content": return .content
+        case "srcset": return .srcset
+        default: return .plain
+        }
+    }
+
     /// The reader riding in a parser context (nil in one libxml2 made for something else).
     static func from(_ context: UnsafeMutableRawPointer?) -> OutlineReader? {
         guard let reader = context?.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
@@ -219,15 +302,10 @@ private final class OutlineReader {
         }
 
         let isBase = inXHTML && Self.equal(name, "base")
-        let elementName = string(name) ?? ""
-        let namespaceName = string(namespace)
-        if let refusal = MarkupAllowlist.element(elementName, namespace: namespaceName) {
-            refuse(line, refusal.message, refusal.fix)
-        }
-        if outline.policies.isEmpty, outline.loadsBeforePolicy == nil, inXHTML,
-            ["base", "link", "script", "img", "style"].contains(elementName)
-        {
-            outline.loadsBeforePolicy = XMLDoc.Node(value: "", line: line, name: elementName)
+        let verdict = elementVerdict(name, namespace)
+        if let refusal = verdicts[verdict].refusal { refuse(line, refusal.message, refusal.fix) }
+        if verdicts[verdict].loads, outline.policies.isEmpty, outline.loadsBeforePolicy == nil {
+            outline.loadsBeforePolicy = XMLDoc.Node(value: "", line: line, name: verdicts[verdict].name)
         }
         var source: String?
         var hasAlt = false
@@ -244,46 +322,33 @@ private final class OutlineReader {
                 outline.handlers.append(XMLDoc.Node(value: "", line: line, name: String(cString: local)))
             }
             if isScript, Self.equal(local, "src") { source = value(attribute) }
-            let attributeName = string(local) ?? ""
-            if let spaceName = string(attribute[2]) {
+            switch attributeRole(AttributeKey(element: name, elementSpace: namespace, name: local, space: attribute[2]))
+            {
+            case .plain: break
+            case .refused(let message, let fix): refuse(line, message, fix)
+            case .xlinkHref:
                 // xlink:href is SVG's older spelling of href: a link like any other.
-                if inSVG, spaceName == MarkupAllowlist.xlink, attributeName == "href" {
-                    let target = value(attribute)
-                    outline.links.append(XMLDoc.Node(value: target, line: line, name: "href"))
-                    if elementName != "a" { resources.append(target) }
-                } else if spaceName != MarkupAllowlist.xml {
-                    refuse(
-                        line, "the attribute \(attributeName) in the namespace \(spaceName) is not one pages use",
-                        "remove it from the template")
-                }
+                let target = value(attribute)
+                outline.links.append(XMLDoc.Node(value: target, line: line, name: "href"))
+                if !Self.equal(name, "a") { resources.append(target) }
                 continue
-            }
-            // An event handler has its own message (any case: HTML's names are case-insensitive).
-            if !attributeName.lowercased().hasPrefix("on"),
-                !MarkupAllowlist.allows(attributeName, on: elementName, namespace: namespaceName)
-            {
-                refuse(
-                    line, "the attribute \(attributeName)=\"…\" is not one <\(elementName)> may have on a guide's page",
-                    MarkupAllowlist.attributeFix(attributeName))
-            }
-            if inSVG, MarkupAllowlist.paintAttributes.contains(attributeName),
-                MarkupAllowlist.foreignPaint(value(attribute))
-            {
-                refuse(
-                    line, "\(attributeName)=\"\(value(attribute).prefix(80))\" refers to something outside the page",
-                    "use url(#id) of an element on the page, or a colour")
-            }
-            switch attributeName {
-            case "rel": rel = value(attribute).lowercased()
-            case "http-equiv": httpEquiv = value(attribute)
-            case "content": content = value(attribute)
-            case "srcset":
+            case .namespaced: continue
+            case .paint(let attributeName):
+                let text = value(attribute)
+                if MarkupAllowlist.foreignPaint(text) {
+                    refuse(
+                        line, "\(attributeName)=\"\(text.prefix(80))\" refers to something outside the page",
+                        "use url(#id) of an element on the page, or a colour")
+                }
+            case .rel: rel = value(attribute).lowercased()
+            case .httpEquiv: httpEquiv = value(attribute)
+            case .content: content = value(attribute)
+            case .srcset:
                 for candidate in value(attribute).split(separator: ",") {
                     guard let address = candidate.split(separator: " ").first else { continue }
                     outline.links.append(XMLDoc.Node(value: String(address), line: line, name: "srcset"))
                     resources.append(String(address))
                 }
-            default: break
             }
             switch local[0] {
             case UInt8(ascii: "i") where Self.equal(local, "id"):
@@ -292,8 +357,8 @@ private final class OutlineReader {
                 let node = XMLDoc.Node(value: value(attribute), line: line, name: "href")
                 if isBase { outline.bases.append(node) } else { outline.links.append(node) }
                 // What an SVG element other than a link points at, it loads.
-                if inSVG, elementName != "a" { resources.append(node.value) }
-                if inXHTML, elementName == "link" { linkHref = node.value }
+                if inSVG, !Self.equal(name, "a") { resources.append(node.value) }
+                if inXHTML, Self.equal(name, "link") { linkHref = node.value }
             case UInt8(ascii: "s") where Self.equal(local, "src"):
                 let target = value(attribute)
                 outline.links.append(XMLDoc.Node(value: target, line: line, name: "src"))
@@ -312,7 +377,7 @@ private final class OutlineReader {
             default: break
             }
         }
-        if inXHTML, elementName == "meta", let httpEquiv {
+        if inXHTML, let httpEquiv, Self.equal(name, "meta") {
             if httpEquiv.lowercased() == "content-security-policy" {
                 outline.policies.append(XMLDoc.Node(value: content ?? "", line: line, name: "meta"))
             } else {
@@ -321,7 +386,7 @@ private final class OutlineReader {
                     "remove it; a page may carry only its Content-Security-Policy this way")
             }
         }
-        if inXHTML, elementName == "link", let linkHref {
+        if inXHTML, let linkHref, Self.equal(name, "link") {
             let kinds = (rel ?? "").split(separator: " ").map(String.init)
             if let unknown = kinds.first(where: { !MarkupAllowlist.linkRelations.contains($0) }) {
                 refuse(
@@ -333,7 +398,7 @@ private final class OutlineReader {
         }
         for resource in resources where MarkupAllowlist.isRemote(resource) {
             refuse(
-                line, "<\(elementName)> loads '\(resource.prefix(80))' from outside the site",
+                line, "<\(verdicts[verdict].name)> loads '\(resource.prefix(80))' from outside the site",
                 "copy the file into the site (a template's assets/ folder) and link it relatively")
         }
         if isScript {
