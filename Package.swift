@@ -98,7 +98,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "cityguide-bench",
-            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental"]
+            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental", "GuideOSM"]
         ),
         .testTarget(
             name: "CityguideTests",

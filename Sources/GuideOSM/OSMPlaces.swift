@@ -47,7 +47,7 @@ public enum OSMPlaces {
     }
 
     /// The same callbacks on an `.osm` XML reader (it cannot skip what a pass does not need; XML files are small).
-    static func xml(_ pbf: PBFReader) -> OSMXMLReader {
+    public static func xml(_ pbf: PBFReader) -> OSMXMLReader {
         var reader = OSMXMLReader()
         if pbf.wantNodes { reader.node = pbf.node }
         if pbf.wantWays { reader.way = pbf.way }

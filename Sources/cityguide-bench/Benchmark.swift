@@ -2,16 +2,18 @@ import Foundation
 import GuideBuild
 import GuideIncremental
 
-/// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--write-site DIR]
-/// [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
+/// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--osm [EXTRACT]]
+/// [--write-site DIR] [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
 /// Generates a recorded folder in the real wire formats, builds it through the whole pipeline, and prints
 /// pages per second, time per stage and peak memory. A benchmark, not a test: run it and compare runs.
 @main
 enum Benchmark {
     static let usage = """
-        usage: cityguide-bench [--cities N] [--categories N] [--places N] [--write-site DIR]
+        usage: cityguide-bench [--cities N] [--categories N] [--places N] [--osm [EXTRACT]] [--write-site DIR]
                                [--compare-hugo [--anchor PATH]]
           --cities, --categories, --places   the generated site's size (default 20, 8, 50; any N ≥ 1)
+          --osm [EXTRACT]     lay --cities cities over a real .osm.pbf or .osm extract instead (default
+                              ../shared/corpus/osm/helsinki.osm.pbf): its places, base map and streets
           --write-site DIR    write the generated recorded folder and site.yaml into DIR and stop, so
                               `cityguide build` can be timed as a whole process
           --compare-hugo      also time the cityguide executable and Hugo on the same page count, 3 rounds
@@ -25,6 +27,8 @@ enum Benchmark {
         var writeSite: URL?
         var compareHugo = false
         var anchor = "../shared/bench/hugo_anchor.sh"
+        /// A real extract to lay the cities over, instead of the generated data.
+        var osm: URL?
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, BenchError> {
@@ -48,6 +52,14 @@ enum Benchmark {
             case "--write-site":
                 guard let path = rest.popFirst() else { return .failure(BenchError("--write-site needs a folder")) }
                 options.writeSite = URL(fileURLWithPath: path)
+            case "--osm":
+                // The path is optional: the corpus extract when the next argument is another option or none.
+                if let next = rest.first, !next.hasPrefix("-"), Int(next) == nil {
+                    rest = rest.dropFirst()
+                    options.osm = URL(fileURLWithPath: next)
+                } else {
+                    options.osm = URL(fileURLWithPath: RealSite.defaultExtract)
+                }
             case "--compare-hugo": options.compareHugo = true
             case "--anchor":
                 guard let path = rest.popFirst() else { return .failure(BenchError("--anchor needs a path")) }
@@ -77,16 +89,21 @@ enum Benchmark {
             exit(error.message.isEmpty ? 0 : 2)
         }
         let generator = Generator(cities: options.cities, categories: options.categories, places: options.places)
+        let real = options.osm.map { RealSite(extract: $0, cities: options.cities) }
+        func write(to folder: URL) throws {
+            if let real { try real.write(to: folder) } else { try generator.write(to: folder) }
+        }
+        let described =
+            real.map { "\(options.cities) cities over \($0.extract.lastPathComponent) (4 categories, 1.2 km)" }
+            ?? "\(options.cities) cities × \(options.categories) categories × \(options.places) places"
         if let folder = options.writeSite {
             if let existing = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !existing.isEmpty {
                 FileHandle.standardError.write(
                     Data("error: \(folder.path) is not empty\n  fix: name a new or empty folder\n".utf8))
                 exit(2)
             }
-            try generator.write(to: folder)
-            print(
-                "wrote \(options.cities) cities × \(options.categories) categories × \(options.places) places into "
-                    + "\(folder.path)\nbuild it: (cd \(folder.path) && cityguide build)")
+            try write(to: folder)
+            print("wrote \(described) into \(folder.path)\nbuild it: (cd \(folder.path) && cityguide build)")
             return
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-bench-\(getpid())")
@@ -95,10 +112,8 @@ enum Benchmark {
         defer { if !keep { try? FileManager.default.removeItem(at: root) } }
 
         let generateStart = Date()
-        try generator.write(to: root)
-        print(
-            "generated \(options.cities) cities × \(options.categories) categories × \(options.places) places in "
-                + String(format: "%.2f s", Date().timeIntervalSince(generateStart)))
+        try write(to: root)
+        print("generated \(described) in " + String(format: "%.2f s", Date().timeIntervalSince(generateStart)))
 
         var runs: [BuildSummary] = []
         var builder: SiteBuilder?
@@ -130,6 +145,11 @@ enum Benchmark {
                     100 * stage.seconds / best.totalSeconds))
         }
         print("peak memory (VmHWM): \(peakMemory())")
+        print(
+            PageWeight(
+                output: root.appendingPathComponent(
+                    "Output-\(runs.firstIndex { $0.totalSeconds == best.totalSeconds }! + 1)")
+            ).text)
         // The same input again: what a build costs when nothing changed.
         guard let builder else { return }
         sync()

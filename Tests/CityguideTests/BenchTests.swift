@@ -37,4 +37,26 @@ final class BenchTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertTrue(bad.stderr.hasPrefix("error: --cities needs a whole number"), bad.stderr)
     }
+
+    /// Issue 29's real-data benchmark: cities laid over a real extract (here the sample's Helsinki places, which
+    /// the repository carries), each with the extract's places and streets.
+    func testARealDataSiteIsLaidOverTheExtract() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-osm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let extract = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf")
+        let run = try bench(["--osm", extract.path, "--cities", "4", "--write-site", dir.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.hasPrefix("wrote 4 cities over places.osm.pbf"), run.stdout)
+        let yaml = try String(contentsOf: dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        XCTAssertTrue(yaml.contains("osm: {extract: \"\(extract.standardizedFileURL.path)\"}"), yaml)
+        let build = try runCityguide(["build"], in: dir)
+        XCTAssertEqual(build.status, 0, build.stderr)
+        XCTAssertTrue(build.stdout.contains("Built 4 cities"), build.stdout)
+        // Every city has real places from the extract, near Helsinki's center.
+        for city in 0..<4 {
+            let places = try FileManager.default.contentsOfDirectory(
+                atPath: dir.appendingPathComponent("Output/city-\(city)/places").path)
+            XCTAssertGreaterThan(places.count, 5, "city-\(city)")
+        }
+    }
 }
