@@ -96,6 +96,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Every decoder and loader a stranger's bytes reach, by name: for the fuzzer and its regression files.
+        .target(
+            name: "GuideFuzzTargets",
+            dependencies: [
+                "GuideConfig", "GuideEmbedded", "GuideFetch", "GuideModel", "GuideOSM", "GuideRender", "GuideServe",
+                "GuideShard", "GuideValidate",
+            ]
+        ),
         .executableTarget(
             name: "cityguide-bench",
             dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental", "GuideOSM"]
@@ -105,7 +113,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
-                "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard",
+                "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")]
@@ -119,10 +127,7 @@ if ProcessInfo.processInfo.environment["CITYGUIDE_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
             name: "cityguide-fuzz",
-            dependencies: [
-                "GuideConfig", "GuideEmbedded", "GuideFetch", "GuideModel", "GuideOSM", "GuideRender", "GuideServe",
-                "GuideShard", "GuideValidate",
-            ],
+            dependencies: ["GuideFuzzTargets"],
             path: "Fuzz/cityguide-fuzz",
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ))

@@ -65,7 +65,7 @@ extension SiteBuilder {
             throw BuildError(error.description)
         }
         // The policy is the assembling site's own, whatever the shards were built with.
-        plan.site.contentSecurityPolicy = config.hosting.contentSecurityPolicy ?? PagePolicy.site
+        plan.site.contentSecurityPolicy = config.hosting.policy
         let renderer = SiteRenderer(templates: templates, site: plan.site, cards: plan.cities.map(\.card))
         // Made before the site is published: shards that disagree about reports publish nothing.
         let reports = try assembledReports(folders, plan: plan, config: config, renderer: renderer)

@@ -258,7 +258,7 @@ public struct SiteBuilder: Sendable {
         var info = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
             dataNote: plan.note, language: config.language)
-        info.contentSecurityPolicy = config.hosting.contentSecurityPolicy ?? PagePolicy.site
+        info.contentSecurityPolicy = config.hosting.policy
         return info
     }
 

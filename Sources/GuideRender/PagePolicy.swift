@@ -1,4 +1,5 @@
 import Foundation
+import GuideConfig
 import GuideModel
 
 /// The Content-Security-Policy every page carries in a `<meta>` as the first thing in its `<head>`, so that a slip
@@ -16,21 +17,24 @@ public enum PagePolicy {
     static let headerOnly: Set<String> = ["frame-ancestors", "report-uri", "report-to", "sandbox"]
 
     /// The policy as a `<meta>` gives it.
-    public static func meta(_ policy: String) -> String {
+    static func meta(_ policy: String) -> String {
         policy.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { part in
             guard let name = part.split(separator: " ").first?.lowercased() else { return false }
             return !headerOnly.contains(name)
         }.joined(separator: "; ")
     }
 
-    /// `html`'s bytes with the policy's `<meta>` right after its `<head>` start tag, before anything the policy
-    /// governs. Found in the page's first bytes and written in the one copy the page is made into anyway.
-    static func insert(_ policy: String, into html: String) -> Data {
+    /// The `<meta>` element carrying `policy`, made once per renderer.
+    static func tag(_ policy: String) -> [UInt8] {
+        Array("\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(Escape.xml(meta(policy)))\"/>".utf8)
+    }
+
+    /// `html`'s bytes with the policy's `<meta>` (`tag`) right after its `<head>` start tag, before anything the
+    /// policy governs. Found in the page's first bytes and written in the one copy the page is made into anyway.
+    static func insert(_ tag: [UInt8], into html: String) -> Data {
         var html = html
         return html.withUTF8 { bytes -> Data in
             guard let at = headEnd(bytes) else { return Data(bytes) }
-            let tag = Array(
-                "\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(Escape.xml(meta(policy)))\"/>".utf8)
             var page = Data(capacity: bytes.count + tag.count)
             page.append(UnsafeBufferPointer(rebasing: bytes[..<at]))
             page.append(contentsOf: tag)
@@ -58,4 +62,9 @@ public enum PagePolicy {
         }
         return nil
     }
+}
+
+extension HostingSettings {
+    /// The policy the pages carry and `_headers` sends: the site's own unless `content_security_policy` replaces it.
+    public var policy: String { contentSecurityPolicy ?? PagePolicy.site }
 }

@@ -13,11 +13,14 @@ public struct SiteRenderer: Sendable {
     public private(set) var cards: [CityCard] = []
     /// What each city's place pages share, made when the first of them is rendered.
     let cityTables = CityTables()
+    /// The policy's `<meta>`, the same on every page.
+    let policyTag: [UInt8]
 
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
         self.site = site
         self.guides = guides
+        policyTag = PagePolicy.tag(site.contentSecurityPolicy)
         cards = guides.map(card)
     }
 
@@ -27,6 +30,7 @@ public struct SiteRenderer: Sendable {
         self.site = site
         self.guides = []
         self.cards = cards
+        policyTag = PagePolicy.tag(site.contentSecurityPolicy)
     }
 
     /// The stylesheet, the script and the other files copied as they are, and the fingerprinted copies pages link.
@@ -43,7 +47,7 @@ public struct SiteRenderer: Sendable {
         if hosting.headers {
             pages.append(
                 HostHeaders.page(
-                    policy: hosting.contentSecurityPolicy ?? PagePolicy.site,
+                    policy: hosting.policy,
                     immutable: templates.fingerprinted.values.sorted()))
         }
         return pages
@@ -66,7 +70,7 @@ public struct SiteRenderer: Sendable {
                         + "(a list's section inside the same list's section, or {{>map}} inside {{#legend}})",
                     fix: "render each list once, and partials outside the sections of their own lists"))
         }
-        return .success(Page(path: path, bytes: PagePolicy.insert(site.contentSecurityPolicy, into: html)))
+        return .success(Page(path: path, bytes: PagePolicy.insert(policyTag, into: html)))
     }
 
     var values: ViewValues { ViewValues(site: site) }

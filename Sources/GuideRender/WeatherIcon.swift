@@ -35,25 +35,29 @@ extension WeatherIcon {
     /// Whether `markup` is an icon `svg` draws (any condition, day or night, any escaped label): a shard's summary
     /// carries its icons as markup, and a forged one must not carry anything else onto the assembled pages.
     public static func isOwn(_ markup: String) -> Bool {
-        let mark = "LABEL-MARK"
-        for condition in [200, 300, 600, 700, 800, 801, 900] {
-            for icon in [nil, "01n"] {
-                let parts = svg(conditionId: condition, icon: icon, label: mark).components(separatedBy: mark)
-                guard parts.count == 3, markup.hasPrefix(parts[0]), markup.hasSuffix(parts[2]) else { continue }
-                let middle = markup.utf8.dropFirst(parts[0].utf8.count).dropLast(parts[2].utf8.count)
-                let labelLength = (middle.count - parts[1].utf8.count) / 2
-                guard labelLength >= 0, middle.count == 2 * labelLength + parts[1].utf8.count else { continue }
-                let first = middle.prefix(labelLength)
-                let between = middle.dropFirst(labelLength).prefix(parts[1].utf8.count)
-                let second = middle.suffix(labelLength)
-                // An escaped label has no raw markup characters in it.
-                guard first.elementsEqual(second), between.elementsEqual(parts[1].utf8),
-                    !first.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\"") })
-                else { continue }
-                return true
-            }
+        for parts in shapes {
+            guard markup.hasPrefix(parts[0]), markup.hasSuffix(parts[2]) else { continue }
+            let middle = markup.utf8.dropFirst(parts[0].utf8.count).dropLast(parts[2].utf8.count)
+            let labelLength = (middle.count - parts[1].utf8.count) / 2
+            guard labelLength >= 0, middle.count == 2 * labelLength + parts[1].utf8.count else { continue }
+            let first = middle.prefix(labelLength)
+            let between = middle.dropFirst(labelLength).prefix(parts[1].utf8.count)
+            let second = middle.suffix(labelLength)
+            // An escaped label has no raw markup characters in it.
+            guard first.elementsEqual(second), between.elementsEqual(parts[1].utf8),
+                !first.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "\"") })
+            else { continue }
+            return true
         }
         return false
+    }
+
+    /// Every icon `svg` draws (each condition group, day and night), cut where its label goes: before the label,
+    /// between its two copies, after the second.
+    private static let shapes: [[String]] = [200, 300, 600, 700, 800, 801, 900].flatMap { condition in
+        [nil, "01n"].map { icon in
+            svg(conditionId: condition, icon: icon, label: "LABEL-MARK").components(separatedBy: "LABEL-MARK")
+        }
     }
 }
 

@@ -99,6 +99,4 @@ public struct RequestHead: Equatable, Sendable {
         guard !bytes.isEmpty, bytes.allSatisfy({ (0x21...0x7E).contains($0) }) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
-
-    public func header(_ name: String) -> String? { headers.first { $0.name == name }?.value }
 }

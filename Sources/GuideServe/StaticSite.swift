@@ -20,8 +20,6 @@ struct ServeResponse: Equatable {
     static func text(_ status: Int, _ text: String) -> ServeResponse {
         ServeResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8))
     }
-
-    func header(_ name: String) -> String? { headers.first { $0.name.lowercased() == name.lowercased() }?.value }
 }
 
 /// Answers for the served site: its files from the output folder, HTML with the live-reload script added

@@ -184,7 +184,7 @@ public struct AssemblyPlan: Sendable {
                 guard let hash = UInt64(file.hash, radix: 16), file.size >= 0, Self.safe(file.path) else {
                     problems.append(
                         "\(part.label)/\(ShardSummary.fileName): error: the entry for '\(Self.shown(file.path))' is not valid\n"
-                            + "  fix: build this shard again; the file is written by cityguide and not meant to be edited"
+                            + ShardSummary.rebuildFix
                     )
                     continue
                 }
@@ -220,15 +220,13 @@ public struct AssemblyPlan: Sendable {
                     problems.append(
                         "\(part.label)/\(Self.shown(file.path)): error: it is a file of the city '\(top)', which "
                             + "\(city.1.label) built\n"
-                            + "  fix: build every shard with the same --shard N from the same site.yaml, and assemble "
-                            + "only folders you built")
+                            + Self.ownShardsFix)
                     continue
                 }
                 if let owner = owners[file.path], owner != part.label, !Self.sharedFolders.contains(top) {
                     problems.append(
                         "\(part.label)/\(Self.shown(file.path)): error: \(owner) lists the same file\n"
-                            + "  fix: build every shard with the same --shard N from the same site.yaml, and assemble "
-                            + "only folders you built")
+                            + Self.ownShardsFix)
                     continue
                 }
                 if let other = files[file.path], other.hash != hash {
@@ -251,6 +249,9 @@ public struct AssemblyPlan: Sendable {
             site: site, cities: expected.slugs.compactMap { found[$0]?.0 },
             files: files.values.sorted { $0.path < $1.path })
     }
+
+    static let ownShardsFix =
+        "  fix: build every shard with the same --shard N from the same site.yaml, and assemble only folders you built"
 
     /// Folders every shard writes alike: the same file from two shards is one file.
     static let sharedFolders: Set<String> = ["assets", "photos"]

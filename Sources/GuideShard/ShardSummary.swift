@@ -96,6 +96,8 @@ public struct ShardSummary: Sendable, Equatable, Codable {
     }
 
     static let maxBytes = 256_000_000
+    /// What to do about a summary that is not as cityguide wrote it.
+    static let rebuildFix = "  fix: build this shard again; the file is written by cityguide and not meant to be edited"
 
     /// The summary in a shard's folder.
     /// - Throws: `ShardError` naming the folder, when it has none or it cannot be read.
@@ -126,7 +128,7 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         } catch {
             throw ShardError(
                 "\(label)/\(fileName): error: it cannot be read (\(Self.reason(error)))\n"
-                    + "  fix: build this shard again; the file is written by cityguide and not meant to be edited")
+                    + rebuildFix)
         }
         guard summary.format == currentFormat else {
             throw ShardError(
@@ -137,7 +139,7 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         guard summary.site.buildDate.isFinite, (0...253_402_300_799).contains(summary.site.buildDate) else {
             throw ShardError(
                 "\(label)/\(fileName): error: its build date is not a date\n"
-                    + "  fix: build this shard again; the file is written by cityguide and not meant to be edited")
+                    + rebuildFix)
         }
         return summary
     }

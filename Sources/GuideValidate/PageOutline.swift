@@ -128,103 +128,11 @@ private final class OutlineReader {
     /// Whether the page's `<title>` (at `/html/head/title`) has text: counted when it closes.
     @exclusivity(unchecked) var titleHasText = false
 
-    /// Names as strings, by libxml2's pointer: the parser keeps one copy of each name per document (its
-    /// dictionary), so a page's thousands of elements convert a few dozen names.
-    @exclusivity(unchecked) var names: [UnsafePointer<xmlChar>: String] = [:]
-
-    func string(_ raw: UnsafePointer<xmlChar>?) -> String? {
-        guard let raw else { return nil }
-        if let known = names[raw] { return known }
-        let text = String(cString: raw)
-        names[raw] = text
-        return text
-    }
+    /// What the allowlist makes of each element and attribute name, judged once per document.
+    @exclusivity(unchecked) var allowlist = AllowlistVerdicts()
 
     func refuse(_ line: Int, _ message: String, _ fix: String) {
         outline.refused.append(PageOutline.Refusal(line: line, message: message, fix: fix))
-    }
-
-    /// An element as the allowlist sees it: judged once per name and namespace in a document.
-    struct ElementVerdict {
-        var name: String
-        var refusal: (message: String, fix: String)?
-        /// A `<base>`, `<link>`, `<script>`, `<img>` or `<style>`, which a policy must come before.
-        var loads: Bool
-    }
-    /// Each verdict once, and the table holding its place: a page's elements read fields in place, copying no
-    /// strings.
-    @exclusivity(unchecked) var verdicts: [ElementVerdict] = []
-    @exclusivity(unchecked) var verdictIndex = PointerTable<Int>()
-
-    func elementVerdict(_ name: UnsafePointer<xmlChar>, _ space: UnsafePointer<xmlChar>?) -> Int {
-        let key = PointerTable<Int>.Key(a: PointerTable<Int>.address(name), b: PointerTable<Int>.address(space), c: 0)
-        if let known = verdictIndex[key] { return known }
-        let text = string(name) ?? ""
-        let namespace = string(space)
-        let verdict = ElementVerdict(
-            name: text, refusal: MarkupAllowlist.element(text, namespace: namespace),
-            loads: namespace == MarkupAllowlist.xhtml && ["base", "link", "script", "img", "style"].contains(text))
-        verdicts.append(verdict)
-        verdictIndex[key] = verdicts.count - 1
-        return verdicts.count - 1
-    }
-
-    /// What an attribute is to the checks, judged once per element, attribute and namespaces in a document.
-    enum AttributeRole {
-        case plain
-        case refused(message: String, fix: String)
-        /// SVG's `xlink:href`: a link.
-        case xlinkHref
-        /// Another attribute in an allowed namespace (`xml:lang`).
-        case namespaced
-        /// An SVG paint attribute, whose `url(…)` must be on the page.
-        case paint(String)
-        case rel, httpEquiv, content, srcset
-    }
-    struct AttributeKey {
-        var element: UnsafePointer<xmlChar>
-        var elementSpace: UnsafePointer<xmlChar>?
-        var name: UnsafePointer<xmlChar>
-        var space: UnsafePointer<xmlChar>?
-    }
-    @exclusivity(unchecked) var attributeRoles = PointerTable<AttributeRole>()
-
-    func attributeRole(_ key: AttributeKey) -> AttributeRole {
-        typealias Table = PointerTable<AttributeRole>
-        let entry = Table.Key(
-            a: Table.address(key.element), b: Table.address(key.name), c: Table.address(key.elementSpace),
-            d: Table.address(key.space))
-        if let known = attributeRoles[entry] { return known }
-        let role = judge(key)
-        attributeRoles[entry] = role
-        return role
-    }
-
-    private func judge(_ key: AttributeKey) -> AttributeRole {
-        let element = string(key.element) ?? "", namespace = string(key.elementSpace)
-        let name = string(key.name) ?? ""
-        if let space = string(key.space) {
-            if namespace == MarkupAllowlist.svg, space == MarkupAllowlist.xlink, name == "href" { return .xlinkHref }
-            if space == MarkupAllowlist.xml { return .namespaced }
-            return .refused(
-                message: "the attribute \(name) in the namespace \(space) is not one pages use",
-                fix: "remove it from the template")
-        }
-        // An event handler has its own message (any case: HTML's names are case-insensitive).
-        if name.lowercased().hasPrefix("on") { return .plain }
-        guard MarkupAllowlist.allows(name, on: element, namespace: namespace) else {
-            return .refused(
-                message: "the attribute \(name)=\"…\" is not one <\(element)> may have on a guide's page",
-                fix: MarkupAllowlist.attributeFix(name))
-        }
-        if namespace == MarkupAllowlist.svg, MarkupAllowlist.paintAttributes.contains(name) { return .paint(name) }
-        switch name {
-        case "rel": return .rel
-        case "http-equiv": return .httpEquiv
-        case "content": return .content
-        case "srcset": return .srcset
-        default: return .plain
-        }
     }
 
     /// The reader riding in a parser context (nil in one libxml2 made for something else).
@@ -302,10 +210,10 @@ private final class OutlineReader {
         }
 
         let isBase = inXHTML && Self.equal(name, "base")
-        let verdict = elementVerdict(name, namespace)
-        if let refusal = verdicts[verdict].refusal { refuse(line, refusal.message, refusal.fix) }
-        if verdicts[verdict].loads, outline.policies.isEmpty, outline.loadsBeforePolicy == nil {
-            outline.loadsBeforePolicy = XMLDoc.Node(value: "", line: line, name: verdicts[verdict].name)
+        let verdict = allowlist.element(name, namespace)
+        if let refusal = allowlist.verdicts[verdict].refusal { refuse(line, refusal.message, refusal.fix) }
+        if allowlist.verdicts[verdict].loads, outline.policies.isEmpty, outline.loadsBeforePolicy == nil {
+            outline.loadsBeforePolicy = XMLDoc.Node(value: "", line: line, name: allowlist.verdicts[verdict].name)
         }
         var source: String?
         var hasAlt = false
@@ -322,8 +230,7 @@ private final class OutlineReader {
                 outline.handlers.append(XMLDoc.Node(value: "", line: line, name: String(cString: local)))
             }
             if isScript, Self.equal(local, "src") { source = value(attribute) }
-            switch attributeRole(AttributeKey(element: name, elementSpace: namespace, name: local, space: attribute[2]))
-            {
+            switch allowlist.attribute(local, space: attribute[2], on: name, elementSpace: namespace) {
             case .plain: break
             case .refused(let message, let fix): refuse(line, message, fix)
             case .xlinkHref:
@@ -398,7 +305,7 @@ private final class OutlineReader {
         }
         for resource in resources where MarkupAllowlist.isRemote(resource) {
             refuse(
-                line, "<\(verdicts[verdict].name)> loads '\(resource.prefix(80))' from outside the site",
+                line, "<\(allowlist.verdicts[verdict].name)> loads '\(resource.prefix(80))' from outside the site",
                 "copy the file into the site (a template's assets/ folder) and link it relatively")
         }
         if isScript {

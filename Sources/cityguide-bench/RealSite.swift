@@ -65,14 +65,9 @@ struct RealSite {
                 + "\(Coordinate.format(lon, decimals: 5))], timezone: Europe/Helsinki, radius_km: 1.2}\n"
             let dir = data.appendingPathComponent("city-\(city)")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let weather: JSONText = [
-                "cod": 200, "weather": [["id": 801, "description": "few clouds", "icon": "02d"]],
-                "main": ["temp": 12.5, "feels_like": 11.0, "humidity": 70], "wind": ["speed": 3.0],
-            ]
-            try Data(weather.bytes).write(to: dir.appendingPathComponent("weather.json"))
+            try Data(Generator.weather.bytes).write(to: dir.appendingPathComponent("weather.json"))
         }
-        try Data(#"{"recorded_at": "2026-11-20T18:00:00Z", "weather_units": "metric"}"#.utf8)
-            .write(to: data.appendingPathComponent("manifest.json"))
+        try Generator.manifest.write(to: data.appendingPathComponent("manifest.json"))
         try Data(yaml.utf8).write(to: root.appendingPathComponent("site.yaml"))
     }
 }

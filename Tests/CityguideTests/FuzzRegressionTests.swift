@@ -1,44 +1,13 @@
 import Foundation
-import GuideConfig
-import GuideFetch
+import GuideFuzzTargets
 import GuideModel
 import GuideOSM
-import GuideServe
 import XCTest
 
-/// Every input the fuzzers ever found a crash with (`Fuzz/regressions/TARGET/`), run through the same code in
-/// every test run, with or without the fuzzing build (`Scripts/fuzz` runs them too, first).
+/// Every input the fuzzers ever found a crash with (`Fuzz/regressions/TARGET/`), run through the same code
+/// (`FuzzTarget`) in every test run, with or without the fuzzing build (`Scripts/fuzz` runs them too, first).
 final class FuzzRegressionTests: XCTestCase {
     static let folder = repositoryRoot.appendingPathComponent("Fuzz/regressions")
-
-    /// What the fuzz target of that name does with its bytes (Fuzz/cityguide-fuzz/Fuzz.swift), for the targets
-    /// that have regressions.
-    func run(_ target: String, _ data: Data) throws {
-        switch target {
-        case "osm":
-            if let map = try? OSMBaseMap.extract(data, label: "regression") { _ = StreetNetwork(map) }
-            _ = try? OSMPlaces.extract(
-                data, label: "regression",
-                queries: [
-                    OSMPlaces.Query(
-                        slug: "c", center: Coordinate(latitude: 60.17, longitude: 24.94), radiusMetres: 5_000,
-                        categories: [(id: "coffee", filters: [TagFilter(key: "amenity", value: "cafe")])])
-                ])
-        case "ical":
-            _ = try? ICalendarDecoder.events(
-                from: data, cityZone: TimeZone(identifier: "Europe/Helsinki")!,
-                today: Date(timeIntervalSince1970: 1_795_000_000))
-        case "overpass":
-            _ = try? OverpassDecoder.elements(from: data)
-            if let map = try? OverpassDecoder.baseMap(from: data) { _ = StreetNetwork(map.value) }
-        case "request": _ = RequestHead.read(data)
-        case "config":
-            _ = try? ConfigLoader.parse(
-                data, file: URL(fileURLWithPath: "/nonexistent/site.yaml"), displayName: "site.yaml")
-        default:
-            XCTFail("Fuzz/regressions/\(target) has files but this test does not know the target: add it here")
-        }
-    }
 
     func testEveryFoundCrashStaysFixed() throws {
         let targets = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
@@ -48,8 +17,12 @@ final class FuzzRegressionTests: XCTestCase {
         for target in targets.sorted() {
             let files = try FileManager.default.contentsOfDirectory(
                 atPath: Self.folder.appendingPathComponent(target).path)
+            guard let fuzzTarget = FuzzTarget(rawValue: target) else {
+                XCTFail("Fuzz/regressions/\(target) is named after no fuzz target (FuzzTarget)")
+                continue
+            }
             for file in files.sorted() where !file.hasPrefix(".") {
-                try run(target, try Data(contentsOf: Self.folder.appendingPathComponent("\(target)/\(file)")))
+                fuzzTarget.run(try Data(contentsOf: Self.folder.appendingPathComponent("\(target)/\(file)")))
                 count += 1
             }
         }

@@ -73,13 +73,19 @@ final class ServeBoundsTests: XCTestCase {
         return String(decoding: answer, as: UTF8.self)
     }
 
-    func testLongLinesAreAnsweredAtOnceAndHoldNobodyUp() throws {
+    /// The small site, served and built once.
+    func served() throws -> (site: TestSite, server: DevServer) {
         let site = try TestSite.smallWithCoffee()
-        defer { site.remove() }
         let server = try DevServer(builder: site.builder(), port: 0) { _ in }
         try server.start()
-        defer { server.stop() }
         XCTAssertTrue(server.build())
+        return (site, server)
+    }
+
+    func testLongLinesAreAnsweredAtOnceAndHoldNobodyUp() throws {
+        let (site, server) = try served()
+        defer { site.remove() }
+        defer { server.stop() }
         let port = server.port
 
         // Issue 28: two 1 MB request lines pinned both of FlyingFox's threads for minutes.
@@ -120,12 +126,9 @@ final class ServeBoundsTests: XCTestCase {
     }
 
     func testNothingThroughALinkInTheOutputIsServed() throws {
-        let site = try TestSite.smallWithCoffee()
+        let (site, server) = try served()
         defer { site.remove() }
-        let server = try DevServer(builder: site.builder(), port: 0) { _ in }
-        try server.start()
         defer { server.stop() }
-        XCTAssertTrue(server.build())
         let output = site.output
         let secret = site.dir.appendingPathComponent("secret.txt")
         try Data("not for the site".utf8).write(to: secret)

@@ -31,6 +31,16 @@ final class ShardTests: XCTestCase {
 
     func shardFolder(_ site: TestSite, _ k: Int) -> URL { site.dir.appendingPathComponent("shard-\(k)") }
 
+    /// The sample built as two shards, with shard 1's summary file and what it says, for tests that forge it.
+    func twoBuiltShards() throws -> (site: TestSite, summaryURL: URL, summary: ShardSummary) {
+        let site = try sampleSite(shards: 2)
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        return (
+            site, shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName),
+            try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        )
+    }
+
     @discardableResult
     func buildShard(_ site: TestSite, _ k: Int, of n: Int, date: String = "2026-11-20") throws -> BuildSummary {
         var builder = site.builder(date: date, output: shardFolder(site, k))
@@ -253,11 +263,8 @@ final class ShardTests: XCTestCase {
     }
 
     func testASummaryEntryThatNoShardWritesIsRefused() throws {
-        let site = try sampleSite(shards: 2)
+        let (site, summaryURL, good) = try twoBuiltShards()
         defer { site.remove() }
-        for k in 1...2 { try buildShard(site, k, of: 2) }
-        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
-        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
         let output = site.dir.appendingPathComponent("Assembled")
         // Paths that would leave the output or hide in it, a hash that is no hash, a size no file has; the
         // message shows a NUL and cuts a path too long to read.
@@ -294,10 +301,8 @@ final class ShardTests: XCTestCase {
     }
 
     func testAFileOfAnotherShardsCityIsRefused() throws {
-        let site = try sampleSite(shards: 2)
+        let (site, _, first) = try twoBuiltShards()
         defer { site.remove() }
-        for k in 1...2 { try buildShard(site, k, of: 2) }
-        let first = try ShardSummary.load(from: shardFolder(site, 1), label: "")
         let second = try ShardSummary.load(from: shardFolder(site, 2), label: "")
         let slugs = Set(first.cities.map(\.card.slug))
         let theirs = try XCTUnwrap(first.files.first { slugs.contains(String($0.path.prefix { $0 != "/" })) })
@@ -325,10 +330,8 @@ final class ShardTests: XCTestCase {
     }
 
     func testASummaryWhoseDateIsNoDateIsRefused() throws {
-        let site = try sampleSite(shards: 2)
+        let (site, summaryURL, _) = try twoBuiltShards()
         defer { site.remove() }
-        for k in 1...2 { try buildShard(site, k, of: 2) }
-        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
         let text = try String(contentsOf: summaryURL, encoding: .utf8)
         let date = try XCTUnwrap(text.range(of: #""buildDate":[0-9.e+]+"#, options: .regularExpression))
         for forged in ["1e300", "-5", "300000000000"] {
@@ -341,11 +344,8 @@ final class ShardTests: XCTestCase {
     }
 
     func testAForgedWeatherIconIsRefused() throws {
-        let site = try sampleSite(shards: 2)
+        let (site, summaryURL, good) = try twoBuiltShards()
         defer { site.remove() }
-        for k in 1...2 { try buildShard(site, k, of: 2) }
-        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
-        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
         let output = site.dir.appendingPathComponent("Assembled")
         // Issue 28: the icon is printed raw into the home page, so a forged one was published as it was.
         func forged(_ value: ViewValue, _ markup: String) -> ViewValue {
@@ -389,14 +389,11 @@ final class ShardTests: XCTestCase {
     func testAssembleTakesOnlyTheShardsOwnFiles() throws {
         // Issue 28's probes: a folder linked to /etc, a file linked to a file outside, and a hard link, each
         // listed under the right hash, publish nothing; the previous output stays.
-        let site = try sampleSite(shards: 2)
+        let (site, summaryURL, good) = try twoBuiltShards()
         defer { site.remove() }
-        for k in 1...2 { try buildShard(site, k, of: 2) }
         let output = site.dir.appendingPathComponent("Assembled")
         try assemble(site, [1, 2], into: output)
         let before = snapshot(output)
-        let summaryURL = shardFolder(site, 1).appendingPathComponent(ShardSummary.fileName)
-        let good = try ShardSummary.load(from: shardFolder(site, 1), label: "")
         let secret = site.dir.appendingPathComponent("secret.txt")
         try Data("a secret".utf8).write(to: secret)
         let fm = FileManager.default

@@ -1,0 +1,80 @@
+import Foundation
+import GuideConfig
+import GuideEmbedded
+import GuideFetch
+import GuideModel
+import GuideOSM
+import GuideRender
+import GuideServe
+import GuideShard
+import GuideValidate
+
+/// Every decoder and loader a stranger's bytes reach, by name: what `Scripts/fuzz`'s libFuzzer harness
+/// (`Fuzz/cityguide-fuzz`) runs on each input, and what `FuzzRegressionTests` runs on each input it ever found a
+/// crash with. A throw is an answer (the bytes were refused with a reason); a trap, a hang or a blow-up of memory is
+/// a finding.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    case foursquare, ticketmaster, google, openweathermap, overpass, nominatim
+    case openMeteo = "open-meteo"
+    case ical, osm, config, template, shard, request
+
+    static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .current
+    /// A fixed day, so a run is repeatable.
+    static let today = Date(timeIntervalSince1970: 1_795_000_000)
+    static let queries = [
+        OSMPlaces.Query(
+            slug: "c", center: Coordinate(latitude: 60.17, longitude: 24.94), radiusMetres: 5_000,
+            categories: [(id: "coffee", filters: [TagFilter(key: "amenity", value: "cafe")])])
+    ]
+    static let site = SiteInfo(
+        title: "Fuzz", baseURL: "https://example.org/", units: .metric, buildDate: today, dataNote: "fuzz")
+    static let builtin = try? TemplateSet.load(builtin: BuiltinFiles.templates, overrides: [:], label: "Templates")
+
+    /// The target's code on `data`.
+    public func run(_ data: Data) {
+        switch self {
+        case .foursquare: _ = try? FoursquareDecoder.places(from: data)
+        case .ticketmaster: _ = try? TicketmasterDecoder.events(from: data)
+        case .google: _ = try? GoogleGeocodingDecoder.geocode(from: data)
+        case .openweathermap:
+            _ = try? OpenWeatherDecoder.weather(from: data, units: .metric)
+            _ = try? OpenWeatherDecoder.weather(from: data, units: .imperial)
+        case .overpass:
+            if let elements = try? OverpassDecoder.elements(from: data) {
+                _ = OSMPlaces.places(from: elements.value, queries: Self.queries)
+            }
+            if let map = try? OverpassDecoder.baseMap(from: data) {
+                _ = StreetNetwork(map.value)
+            }
+        case .nominatim: _ = try? NominatimDecoder.geocode(from: data)
+        case .openMeteo: _ = try? OpenMeteoDecoder.weather(from: data)
+        case .ical: _ = try? ICalendarDecoder.events(from: data, cityZone: Self.helsinki, today: Self.today)
+        case .osm:
+            if let map = try? OSMBaseMap.extract(data, label: "fuzz") { _ = StreetNetwork(map) }
+            _ = try? OSMPlaces.extract(data, label: "fuzz", queries: Self.queries)
+        case .config:
+            _ = try? ConfigLoader.parse(
+                data, file: URL(fileURLWithPath: "/nonexistent/site.yaml"), displayName: "site.yaml")
+        case .template:
+            // The bytes as an edited not-found template: the one page that needs no city, rendered and checked.
+            guard
+                let templates = try? TemplateSet.load(
+                    builtin: BuiltinFiles.templates, overrides: ["not-found.mustache": data], label: "Templates")
+            else { return }
+            if case .success(let page) = SiteRenderer(templates: templates, site: Self.site, cards: []).render(
+                .notFound)
+            {
+                _ = SiteChecker.check(page: page.bytes, path: "404.html", existing: [])
+            }
+        case .shard:
+            guard let summary = try? ShardSummary.decode(data, label: "fuzz"), let builtin = Self.builtin,
+                let info = summary.site.info
+            else { return }
+            let cards = summary.cities.map(\.card).filter(\.iconsAreOwn)
+            if case .success(let page) = SiteRenderer(templates: builtin, site: info, cards: cards).render(.home) {
+                _ = SiteChecker.check(page: page.bytes, path: "index.html", existing: [])
+            }
+        case .request: _ = RequestHead.read(data)
+        }
+    }
+}
