@@ -76,7 +76,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
                 "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
-                "GuideIncremental", "GuideShard", .product(name: "Logging", package: "swift-log"),
+                "GuideIncremental", "GuideShard", "GuideMaps", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `cityguide serve`: the site on 127.0.0.1, built again on every change, pages reloaded by server-sent events.

@@ -16,6 +16,9 @@ public enum SitePaths {
 
     public static func category(_ city: CityGuide, _ id: String) -> String { "\(city.plan.slug)/\(id)/index.html" }
 
+    /// The folder of the city's base-map tiles, ending in "/".
+    public static func tiles(_ city: CityGuide) -> String { "\(city.plan.slug)/tiles/" }
+
     public static func placesGeoJSON(_ city: CityGuide) -> String { "\(city.plan.slug)/places.geojson" }
     public static func eventsCalendar(_ city: CityGuide) -> String { "\(city.plan.slug)/events.ics" }
     public static func feed(_ city: CityGuide) -> String { "\(city.plan.slug)/feed.xml" }

@@ -3,6 +3,7 @@ import GuideAnalysis
 import GuideConfig
 import GuideExport
 import GuideIncremental
+import GuideMaps
 import GuideModel
 import GuideRender
 import GuideShard
@@ -109,6 +110,15 @@ extension PublishStep {
         for (index, guide) in guides.enumerated() {
             for kind in Exports.Kind.allCases {
                 outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))
+            }
+        }
+        // Each city's base-map tiles, worked out side by side from the specs of its maps.
+        let tiles = IndexedResults<[MapTile]>(count: guides.count)
+        DispatchQueue.concurrentPerform(iterations: guides.count) { index in tiles.set(index, renderer.tiles(index)) }
+        for (index, (guide, cityTiles)) in zip(guides, tiles.slots).enumerated() {
+            let folder = SitePaths.tiles(guide)
+            for tile in cityTiles ?? [] {
+                outputs.append(Output(path: folder + tile.path, key: keys[index], source: .tile(index, tile)))
             }
         }
         return outputs

@@ -2,6 +2,7 @@ import Foundation
 import GuideAnalysis
 import GuideExport
 import GuideIncremental
+import GuideMaps
 import GuideModel
 import GuideRender
 import GuideValidate
@@ -36,6 +37,8 @@ struct PublishStep {
         case page(SiteRenderer.Job)
         /// A city's GeoJSON, calendar or feed.
         case export(Int, Exports.Kind)
+        /// A tile of a city's base map.
+        case tile(Int, MapTile)
         case bytes(Data)
         /// A shard's file (absolute path) with the hash its summary gives.
         case file(String, hash: UInt64)
@@ -147,7 +150,7 @@ struct Publisher {
             switch item.source {
             case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
             case .file(_, let hash): return entry.hash == hash ? entry : nil
-            case .page, .export, .compressed: return entry.key == item.key ? entry : nil
+            case .page, .export, .tile, .compressed: return entry.key == item.key ? entry : nil
             }
         }
         if staging == nil, previous != nil, keptEntries.allSatisfy({ $0 != nil }) {
@@ -192,6 +195,7 @@ struct Publisher {
                     bytes = try kind.compress(
                         try Data(contentsOf: staging.path.appendingPathComponent(original)), path: original)
                 case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
+                case .tile(let city, let tile): bytes = renderer.tile(city, tile)
                 case .page(let job):
                     switch renderer.render(job) {
                     case .success(let page): bytes = page.bytes
@@ -207,7 +211,7 @@ struct Publisher {
                 }
                 let rendered: Bool
                 switch item.source {
-                case .page, .export: rendered = true
+                case .page, .export, .tile: rendered = true
                 case .bytes, .file, .compressed: rendered = false
                 }
                 // Rendered again to the same bytes: the published file stays (its time says when it last changed).

@@ -100,6 +100,10 @@ public enum OverpassDecoder {
                 }
                 continue
             }
+            if type == "relation" {
+                map.ways += areas(r, tags: tags, top: top)
+                continue
+            }
             guard type == "way" else { continue }
             let values = tagValues(tags)
             let kind = OSMBaseMap.classify(values: values)
@@ -137,6 +141,26 @@ public enum OverpassDecoder {
         return Decoded(value: map, notes: capped(notes + top.notes))
     }
 
+    /// A multipolygon's areas, from its member ways' geometry as `out geom` gives it; none when a member's
+    /// geometry is missing or broken (the rings would not close).
+    static func areas(_ r: WireRecord, tags: OSMTags, top: WireRecord) -> [BaseMap.Way] {
+        let values = tagValues(tags)
+        guard values["type"] == "multipolygon", let kind = OSMBaseMap.classify(values: values), kind.isArea else {
+            return []
+        }
+        var lines: [[Coordinate]] = []
+        for member in r.list(["members"], limit: Multipolygon.maxMembers) where member["type"]?.rawText == "way" {
+            let geometry = top.part(member, field: "members").list(["geometry"], limit: 100_000)
+            let points = geometry.compactMap {
+                top.part($0, field: "geometry").coordinate(latitude: ["lat"], longitude: ["lon"])
+            }
+            guard points.count == geometry.count else { return [] }
+            lines.append(points)
+        }
+        guard let rings = Multipolygon.rings(lines) else { return [] }
+        return [BaseMap.Way(kind: kind, name: nil, points: rings[0], rings: Array(rings.dropFirst()))]
+    }
+
     /// The base map of a city: streets, railways, water, green and district names within `radiusMetres` of the
     /// center, buildings within `buildingMetres` (they are drawn at neighborhood scale only, and are most of the
     /// data), each way with its geometry.
@@ -164,6 +188,9 @@ public enum OverpassDecoder {
                 + "\(area);",
             "way[leisure~\"^(park|garden|nature_reserve|playground)$\"]\(area);",
             "way[building]\(around(buildingMetres));",
+            // Areas made of several ways: a park with a pond in it, a lake of many shores, a block's buildings.
+            "relation[type=multipolygon][~\"^(natural|waterway|landuse|leisure)$\"~\".\"]\(area);",
+            "relation[type=multipolygon][building]\(around(buildingMetres));",
             "node[place~\"^(suburb|neighbourhood|quarter|borough)$\"][name]\(area);",
         ]
         return "[out:json][timeout:\(timeout)];(" + selectors.joined() + ");out geom;"

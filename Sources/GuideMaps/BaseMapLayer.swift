@@ -31,54 +31,87 @@ enum BaseMapLayer {
         .tram, .tertiary, .secondary, .primary, .motorway,
     ]
 
+    /// Whether a way of this kind is drawn on a map of this many metres per unit: buildings, service roads and
+    /// tram tracks only near, paths up to twice that scale; the rest always.
+    static func shows(_ kind: BaseMap.Kind, metresPerUnit: Double) -> Bool {
+        switch kind {
+        case .building, .service, .tram: return metresPerUnit <= nearScale
+        case .footway, .steps: return metresPerUnit <= 2 * nearScale
+        default: return true
+        }
+    }
+
     static func render(_ map: BaseMap, projection: MapProjection, width: Double, height: Double, id: String) -> Drawn {
+        let coast = map.ways.filter { $0.kind == .coastline }
+        return render(map.ways, projection: projection, width: width, height: height, id: id, names: true) {
+            Sea.atSea(
+                (
+                    (width / 2 - projection.offsetX) / projection.scale,
+                    (height / 2 - projection.offsetY) / projection.scale
+                ),
+                coast: coast.map(\.mercator))
+        }
+    }
+
+    /// - Parameters:
+    ///   - names: whether to keep the named streets on screen, for their names (a tile has none).
+    ///   - atSea: whether the middle of the frame is at sea, asked when no coastline crosses it.
+    static func render(
+        _ ways: [BaseMap.Way], projection: MapProjection, width: Double, height: Double, id: String, names: Bool,
+        atSea: () -> Bool? = { nil }
+    ) -> Drawn {
         let metresPerUnit = projection.metresPerUnit
         let near = metresPerUnit <= nearScale
         // A little beyond the edges, so no line end or area border shows inside the frame.
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
         var drawn: [BaseMap.Kind: Markup] = [:]
+        var lines: [BaseMap.Kind: [[Point]]] = [:]
+        var multipolygons: [BaseMap.Kind: [Markup]] = [:]
         var streets: [Street] = []
-        for way in map.ways {
-            // Detail a city-wide map cannot show: buildings, service roads and tram tracks only near, paths up to
-            // twice that scale.
-            switch way.kind {
-            case .building, .service, .tram: if !near { continue }
-            case .footway, .steps: if metresPerUnit > 2 * nearScale { continue }
-            default: break
-            }
-            // Web Mercator keeps north up and east right, so the box's corners bound the way on the map too.
-            let northWest = projection.point(mercator: way.corners.northWest)
-            let southEast = projection.point(mercator: way.corners.southEast)
-            if southEast.x < frame.minX || northWest.x > frame.maxX || southEast.y < frame.minY
-                || northWest.y > frame.maxY
-            {
-                continue
-            }
-            let screen = way.mercator.map(projection.point(mercator:))
+        var coast: [[Point]] = []
+        for way in ways where shows(way.kind, metresPerUnit: metresPerUnit) {
+            guard let screen = onScreen(way, projection: projection, frame: frame) else { continue }
+            if way.kind == .coastline { coast.append(screen) }
             if way.kind.isArea {
-                guard screen.count > 3, let first = screen.first, let last = screen.last, first == last else {
+                let minimum = way.kind == .building ? 6.0 : 3.0
+                if way.rings.isEmpty {
+                    // All wound alike, so that two areas that overlap (a garden in a park) stay filled under the
+                    // nonzero rule the kind's one path is filled by.
+                    guard let outline = ring(screen, in: frame, minimum: minimum, clockwise: true) else { continue }
+                    PathData.ring(outline, scale: 1, into: &drawn[way.kind, default: Markup()])
                     continue
                 }
-                let ring = Clipping.simplify(
-                    Clipping.polygon(Array(screen.dropLast()), in: frame), tolerance: tolerance)
-                guard ring.count > 2, area(ring) >= (way.kind == .building ? 6 : 3) else { continue }
-                PathData.ring(ring, scale: 1, into: &drawn[way.kind, default: Markup()])
+                // A multipolygon: a path of its own, filled even–odd.
+                var d = Markup()
+                for points in [screen] + way.rings.map({ $0.map(projection.point(mercator:)) }) {
+                    guard let cut = ring(points, in: frame, minimum: 0.5, clockwise: true) else { continue }
+                    PathData.ring(cut, scale: 1, into: &d)
+                }
+                if !d.isEmpty { multipolygons[way.kind, default: []].append(d) }
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
                     guard length(line) >= 1 else { continue }
-                    PathData.encode(line, scale: 1, into: &drawn[way.kind, default: Markup()])
-                    if way.kind.isStreet, let name = way.name, !name.isEmpty {
+                    lines[way.kind, default: []].append(line)
+                    if names, way.kind.isStreet, let name = way.name, !name.isEmpty {
                         streets.append(Street(name: name, kind: way.kind, points: line))
                     }
                 }
             }
         }
+        // Ways end where they meet another (OpenStreetMap splits a street at every change of its tags): joined
+        // again, a street is one run of relative steps instead of many absolute starts.
+        for kind in order where lines[kind] != nil {
+            for line in Polylines.joined(lines[kind]!) {
+                PathData.encode(line, scale: 1, into: &drawn[kind, default: Markup()])
+            }
+        }
         var out = Markup(capacity: drawn.values.reduce(256) { $0 + $1.bytes.count + 128 })
+        // Widths and dashes are the drawing's (a stylesheet may still change them); colours are the stylesheet's,
+        // which has them light and dark.
         out.add(
-            near
-                ? "<g class=\"basemap basemap-near\" aria-hidden=\"true\">"
-                : "<g class=\"basemap\" aria-hidden=\"true\">")
+            "<g class=\"basemap\" aria-hidden=\"true\" fill=\"none\" stroke-linecap=\"round\" stroke-linejoin=\"round\">"
+        )
         let casedKinds = order.filter { cased.contains($0) && drawn[$0] != nil }
         if !casedKinds.isEmpty {
             out.add("<defs>")
@@ -89,21 +122,42 @@ enum BaseMapLayer {
             }
             out.add("</defs>")
         }
+        // The sea beneath everything else.
+        var sea = Markup()
+        for ring in Sea.rings(coast, in: frame, atSea: atSea) {
+            let simple = Clipping.simplify(ring, tolerance: tolerance)
+            if simple.count > 2 { PathData.ring(simple, scale: 1, into: &sea) }
+        }
+        if !sea.isEmpty {
+            out.add("<path class=\"bm-water bm-sea\" d=\"")
+            out.add(sea)
+            out.add("\"/>")
+        }
         var castDone = false
         for kind in order {
+            for d in multipolygons[kind] ?? [] {
+                out.add("<path class=\"bm-\(kind.rawValue)\" fill-rule=\"evenodd\" d=\"")
+                out.add(d)
+                out.add("\"/>")
+            }
             guard let d = drawn[kind] else { continue }
             if cased.contains(kind) {
                 // Every edge beneath every cased street, so crossings join cleanly.
                 if !castDone {
                     for kind in casedKinds {
-                        out.add(
-                            "<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing bm-casing-\(kind.rawValue)\"/>")
+                        out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing\"")
+                        out.add(Self.stroke(casingOf: kind, near: near))
+                        out.add("/>")
                     }
                     castDone = true
                 }
-                out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"/>")
+                out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"")
+                out.add(Self.stroke(kind, near: near))
+                out.add("/>")
             } else {
-                out.add("<path class=\"bm-\(kind.rawValue)\" d=\"")
+                out.add("<path class=\"bm-\(kind.rawValue)\"")
+                out.add(Self.stroke(kind, near: near))
+                out.add(" d=\"")
                 out.add(d)
                 out.add("\"/>")
             }
@@ -112,13 +166,65 @@ enum BaseMapLayer {
         return Drawn(markup: out.string, streets: streets)
     }
 
-    static func area(_ ring: [Point]) -> Double {
+    /// A line's width and dashes as attributes (none for an area), wider near, where a street is drawn at the
+    /// width it has on the ground.
+    static func stroke(_ kind: BaseMap.Kind, near: Bool) -> String {
+        switch kind {
+        case .park, .water, .building: return ""
+        case .waterway: return " stroke-width=\"2\""
+        case .coastline: return " stroke-width=\"2.5\""
+        case .footway:
+            return near
+                ? " stroke-width=\"1.1\" stroke-dasharray=\"2 2\"" : " stroke-width=\".8\" stroke-dasharray=\"2 2\""
+        case .steps: return " stroke-width=\"2\" stroke-dasharray=\"1 1\""
+        case .service: return " stroke-width=\"1.5\""
+        case .minor, .pedestrian: return near ? " stroke-width=\"4.5\"" : " stroke-width=\"2.6\""
+        case .rail: return " stroke-width=\"1.2\" stroke-dasharray=\"5 2\""
+        case .tram: return " stroke-width=\".7\""
+        case .tertiary: return near ? " stroke-width=\"5.5\"" : " stroke-width=\"3.4\""
+        case .secondary, .primary, .motorway: return near ? " stroke-width=\"6.5\"" : " stroke-width=\"4.2\""
+        }
+    }
+
+    /// The darker edge beneath a cased street: wider than the street by about a unit on each side.
+    static func stroke(casingOf kind: BaseMap.Kind, near: Bool) -> String {
+        if kind == .tertiary { return near ? " stroke-width=\"7\"" : " stroke-width=\"4.8\"" }
+        return near ? " stroke-width=\"8\"" : " stroke-width=\"5.6\""
+    }
+
+    /// The way's points on the map, or nil when its box is wholly outside the frame (Web Mercator keeps north up
+    /// and east right, so the box's corners bound the way on the map too).
+    static func onScreen(_ way: BaseMap.Way, projection: MapProjection, frame: Box) -> [Point]? {
+        let northWest = projection.point(mercator: way.corners.northWest)
+        let southEast = projection.point(mercator: way.corners.southEast)
+        if southEast.x < frame.minX || northWest.x > frame.maxX || southEast.y < frame.minY
+            || northWest.y > frame.maxY
+        {
+            return nil
+        }
+        return way.mercator.map(projection.point(mercator:))
+    }
+
+    /// A closed ring (first point repeated last) cut to the frame and simplified, without its repeated point,
+    /// wound clockwise on screen or not; nil when it is not closed or too small to see.
+    static func ring(_ points: [Point], in frame: Box, minimum: Double, clockwise: Bool) -> [Point]? {
+        guard points.count > 3, let first = points.first, let last = points.last, first == last else { return nil }
+        let cut = Clipping.simplify(Clipping.polygon(Array(points.dropLast()), in: frame), tolerance: tolerance)
+        let signed = signedArea(cut)
+        guard cut.count > 2, abs(signed) >= minimum else { return nil }
+        // y grows downward on screen: a positive sum is clockwise as the reader sees it.
+        return (signed > 0) == clockwise ? cut : cut.reversed()
+    }
+
+    static func area(_ ring: [Point]) -> Double { abs(signedArea(ring)) }
+
+    static func signedArea(_ ring: [Point]) -> Double {
         var sum = 0.0
         for i in ring.indices {
             let a = ring[i], b = ring[(i + 1) % ring.count]
             sum += a.x * b.y - b.x * a.y
         }
-        return abs(sum) / 2
+        return sum / 2
     }
 
     static func length(_ line: [Point]) -> Double {

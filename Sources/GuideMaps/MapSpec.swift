@@ -70,6 +70,10 @@ public struct MapSpec: Sendable {
     public var fit: [Coordinate]?
     /// Streets, water and green beneath everything; its credit links to OpenStreetMap's copyright page.
     public var baseMap: BaseMap?
+    /// The base map as the city's shared tiles, in `folder` (relative to the page, ending in "/"): images of
+    /// the tiles beneath the pins, and only the street names written into the map. Without it the base map is
+    /// drawn into the map itself (as the report's pictures have it: they have no files beside them).
+    public var tiles: (source: BaseMapTiles, folder: String)?
     /// Credit "© OpenStreetMap contributors" with a link (its places or its base map come from there).
     public var creditsOpenStreetMap = false
     /// Drawn for a phone's width: larger labels and pins, for a map shown about 1:1 on a 390 px screen.

@@ -35,7 +35,10 @@ public enum SVGMap {
         svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
         svg.append("<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
         var streets: [BaseMapLayer.Street] = []
-        if let baseMap = spec.baseMap, !baseMap.isEmpty {
+        if let (tiles, folder) = spec.tiles {
+            svg.append(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
+            streets = tiles.streets(projection, width: spec.width, height: spec.height)
+        } else if let baseMap = spec.baseMap, !baseMap.isEmpty {
             let drawn = BaseMapLayer.render(
                 baseMap, projection: projection, width: spec.width, height: spec.height, id: id)
             svg.append(drawn.markup)
@@ -45,6 +48,8 @@ public enum SVGMap {
         }
 
         var labels = LabelPlacer(width: spec.width, height: spec.height, reservedBottom: 40)
+        // The north arrow's corner is no place for a name (the scale bar and the credit are below the frame).
+        labels.block(northArrow(spec))
         let pins = pinLayout(spec, projection: projection, sizes: sizes)
         for pin in pins {
             labels.block(Box(centerX: pin.drawX, centerY: pin.drawY, width: pin.r * 2, height: pin.r * 2))
@@ -141,12 +146,10 @@ public enum SVGMap {
         func labelOrigin() {
             guard !originLabelled else { return }
             originLabelled = true
-            if let origin = spec.origin, let p = originPoint,
-                let spot = labels.place(
-                    origin.name, size: sizes.labelSize, around: p, gap: 16, positions: Spot.Position.around)
-            {
-                svg.append(text(spot, origin.name, className: "map-origin-label"))
-            }
+            guard let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width,
+                p.y <= spec.height
+            else { return }
+            svg.append(originLabel(origin.name, at: p, size: sizes.labelSize, labels: &labels))
         }
         for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
             if item.pin.kind != .selected { labelOrigin() }
@@ -172,6 +175,32 @@ public enum SVGMap {
         return svg.joined(separator: "\n")
     }
 
+    /// The starting point's name, always: beside its mark where there is room, else farther out with a line
+    /// back to it (on a crowded phone map the pins take the room around it), else in the top left corner.
+    static func originLabel(_ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer)
+        -> String
+    {
+        for gap in [16.0, 30, 48, 70, 100] {
+            guard let spot = labels.place(name, size: size, around: p, gap: gap, positions: Spot.Position.around)
+            else { continue }
+            let label = text(spot, name, className: "map-origin-label")
+            return gap == 16 ? label : leader(from: p, to: spot.box) + label
+        }
+        let spot = labels.corner(name, size: size)
+        return leader(from: p, to: spot.box) + text(spot, name, className: "map-origin-label")
+    }
+
+    /// A thin line from a mark to the nearest point of its label's box.
+    static func leader(from p: (x: Double, y: Double), to box: Box) -> String {
+        let x = min(max(p.x, box.minX), box.maxX), y = min(max(p.y, box.minY), box.maxY)
+        return "<line class=\"map-origin-leader\" x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(x))\" y2=\"\(n(y))\"/>"
+    }
+
+    /// Where the north arrow and its letter are drawn.
+    static func northArrow(_ spec: MapSpec) -> Box {
+        Box(minX: spec.width - 30, minY: 8, maxX: spec.width - 10, maxY: 46)
+    }
+
     struct DrawnPin {
         var pin: MapSpec.Pin
         var x: Double
@@ -191,6 +220,11 @@ public enum SVGMap {
             let p = projection.point(point)
             return p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
         }
+    }
+
+    /// The tiles the map shows (none when it draws its base map itself): what the site must publish for it.
+    public static func tiles(_ spec: MapSpec) -> [MapTile] {
+        spec.tiles.map { $0.source.tiles(projection(spec), width: spec.width, height: spec.height) } ?? []
     }
 
     static func projection(_ spec: MapSpec) -> MapProjection {
@@ -242,7 +276,7 @@ public enum SVGMap {
             }
         }
         var named: Set<String> = []
-        let rank: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
+        let rank = BaseMapTiles.namedKinds
         // Each named way's three longest straight stretches, the larger streets and longer stretches first.
         let candidates = streets.filter { rank.contains($0.kind) }.flatMap { street in
             StreetName.stretches(street.points).prefix(3).map { (street, $0) }

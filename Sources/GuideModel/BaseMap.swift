@@ -20,28 +20,26 @@ public struct BaseMap: Sendable {
     public struct Way: Sendable {
         public var kind: Kind
         public var name: String?
-        public var points: [Coordinate] {
-            didSet {
-                box = GeoBox(bounding: points)
-                mercator = points.map(WebMercator.project)
-                corners = Self.corners(box)
-            }
-        }
-        /// Around every point: a map leaves out the ways outside its frame without projecting them.
-        public private(set) var box: GeoBox
+        public let points: [Coordinate]
+        /// Around every point, of every ring: a map leaves out the ways outside its frame without projecting them.
+        public let box: GeoBox
         /// The points on Web Mercator's unit square, projected once: every map of the city is drawn from them
         /// (projecting each point again for each of a city's eight hundred maps was 2% of a build).
-        public private(set) var mercator: [(x: Double, y: Double)]
+        public let mercator: [(x: Double, y: Double)]
         /// The box's corners on the unit square (Web Mercator keeps north up and east right).
-        public private(set) var corners: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))
+        public let corners: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))
+        /// A multipolygon's other closed rings, on the unit square: with `points`, they are filled by the even–odd
+        /// rule (the courtyard of a block, the pond in a park stay empty; an island in the lake is filled again).
+        public let rings: [[(x: Double, y: Double)]]
 
-        public init(kind: Kind, name: String?, points: [Coordinate]) {
+        public init(kind: Kind, name: String?, points: [Coordinate], rings: [[Coordinate]] = []) {
             self.kind = kind
             self.name = name
             self.points = points
-            self.box = GeoBox(bounding: points)
+            self.box = GeoBox(bounding: rings.isEmpty ? points : points + rings.joined())
             self.mercator = points.map(WebMercator.project)
             self.corners = Self.corners(box)
+            self.rings = rings.map { $0.map(WebMercator.project) }
         }
 
         static func corners(_ box: GeoBox) -> (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double)) {
@@ -81,7 +79,8 @@ public struct BaseMap: Sendable {
     public func around(_ center: Coordinate, metres: Double) -> BaseMap {
         let box = GeoBox(center: center, metres: metres)
         return BaseMap(
-            ways: ways.filter { $0.points.contains(where: box.contains) },
+            // By their boxes: a park around the whole area has no point inside it and still shows.
+            ways: ways.filter { $0.box.intersects(box) },
             districts: districts.filter { box.contains($0.coordinate) },
             walkways: walkways.filter { $0.points.contains(where: box.contains) })
     }
@@ -124,6 +123,10 @@ public struct GeoBox: Sendable, Hashable {
             box.east = max(box.east, point.longitude)
         }
         self = box
+    }
+
+    public func intersects(_ other: GeoBox) -> Bool {
+        south <= other.north && other.south <= north && west <= other.east && other.west <= east
     }
 
     public func contains(_ c: Coordinate) -> Bool {

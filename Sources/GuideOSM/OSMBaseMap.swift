@@ -11,7 +11,12 @@ public enum OSMBaseMap {
 
     /// The same from the tags' values (`tagValues`), made once for both this and `FootProfile`.
     public static func classify(values: [String: String]) -> BaseMap.Kind? {
-        if let highway = values["highway"], let kind = street(highway) { return kind }
+        if let highway = values["highway"] {
+            // A sidewalk or a crossing runs beside or across a street the map draws already: drawn too, it
+            // doubled every street of a city that maps them (Helsinki does). It stays in the walking network.
+            if let footway = values["footway"], footway == "sidewalk" || footway == "crossing" { return nil }
+            if let kind = street(highway) { return kind }
+        }
         if values["tunnel"].map({ $0 != "no" }) ?? false { return nil }
         if let railway = values["railway"] {
             switch railway {
@@ -78,13 +83,51 @@ public enum OSMBaseMap {
         return try read(boxes: boxes) { try $0.read(data, label: label) }
     }
 
+    /// A multipolygon that draws an area: its kind and its member ways.
+    struct AreaRelation {
+        var kind: BaseMap.Kind
+        var ways: [Int64]
+    }
+
+    /// Three passes when the extract has multipolygons to draw (a PBF lists relations after the ways and nodes
+    /// they are made of): their member ways, then those ways' nodes, then everything else with those nodes kept
+    /// wherever they are, so an area reaching beyond the boxes is still whole. One pass without any.
     static func read(boxes: [GeoBox]?, pass: (PBFReader) throws -> Void) throws -> BaseMap {
+        var relations: [AreaRelation] = []
+        var first = PBFReader()
+        first.wantNodes = false
+        first.wantWays = false
+        first.relation = { _, tags, members in
+            let values = tagValues(tags)
+            guard values["type"] == "multipolygon", let kind = classify(values: values), kind.isArea else { return }
+            let ways = members.filter { $0.kind == .way }.map(\.ref)
+            if !ways.isEmpty, ways.count <= Multipolygon.maxMembers {
+                relations.append(AreaRelation(kind: kind, ways: ways))
+            }
+        }
+        try pass(first)
+        var memberRefs: [Int64: [Int64]] = [:]
+        var memberNodes: Set<Int64> = []
+        if !relations.isEmpty {
+            let wanted = Set(relations.flatMap(\.ways))
+            var second = PBFReader()
+            second.wantNodes = false
+            second.wantRelations = false
+            second.way = { id, refs, _ in
+                guard wanted.contains(id) else { return }
+                memberRefs[id] = refs
+                memberNodes.formUnion(refs)
+            }
+            try pass(second)
+        }
+        var memberCoordinates: [Int64: Coordinate] = [:]
         var coordinates: [Int64: Coordinate] = [:]
         var barriers: Set<Int64> = []
         var map = BaseMap()
         var reader = PBFReader()
         reader.wantRelations = false
         reader.node = { id, coordinate, tags in
+            if memberNodes.contains(id) { memberCoordinates[id] = coordinate }
             guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }
             coordinates[id] = coordinate
             if let district = district(tags, at: coordinate) { map.districts.append(district) }
@@ -126,6 +169,18 @@ public enum OSMBaseMap {
             }
         }
         try pass(reader)
+        for relation in relations {
+            // Whole or not at all: a ring with a member or a node missing cannot be closed.
+            let lines = relation.ways.map { way in
+                memberRefs[way].map { refs in refs.compactMap { memberCoordinates[$0] } } ?? []
+            }
+            guard zip(relation.ways, lines).allSatisfy({ memberRefs[$0]?.count == $1.count }),
+                let rings = Multipolygon.rings(lines)
+            else { continue }
+            let way = BaseMap.Way(kind: relation.kind, name: nil, points: rings[0], rings: Array(rings.dropFirst()))
+            if let boxes, !boxes.contains(where: { $0.intersects(way.box) }) { continue }
+            map.ways.append(way)
+        }
         return map
     }
 

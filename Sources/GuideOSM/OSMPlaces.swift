@@ -51,6 +51,7 @@ public enum OSMPlaces {
         var reader = OSMXMLReader()
         if pbf.wantNodes { reader.node = pbf.node }
         if pbf.wantWays { reader.way = pbf.way }
+        if pbf.wantRelations { reader.relation = pbf.relation }
         return reader
     }
 

@@ -7,7 +7,7 @@ import GuideModel
 public struct OSMXMLReader {
     public var node: (_ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Void = { _, _, _ in }
     public var way: (_ id: Int64, _ refs: [Int64], _ tags: OSMTags) -> Void = { _, _, _ in }
-    public var relation: (_ id: Int64, _ tags: OSMTags) -> Void = { _, _ in }
+    public var relation: (_ id: Int64, _ tags: OSMTags, _ members: [OSMMember]) -> Void = { _, _, _ in }
 
     public init() {}
 
@@ -42,17 +42,19 @@ public struct OSMXMLReader {
         var current: (kind: Kind, id: Int64, coordinate: Coordinate?)?
         var tags: OSMTags = []
         var refs: [Int64] = []
+        var members: [OSMMember] = []
         var sawRoot = false
         func finish() {
             guard let element = current else { return }
             switch element.kind {
             case .node: if let c = element.coordinate { node(element.id, c, tags) }
             case .way: way(element.id, refs, tags)
-            case .relation: relation(element.id, tags)
+            case .relation: relation(element.id, tags, members)
             }
             current = nil
             tags = []
             refs = []
+            members = []
         }
         while true {
             let status = xmlTextReaderRead(reader)
@@ -94,6 +96,13 @@ public struct OSMXMLReader {
                     if let k = attribute(reader, "k"), let v = attribute(reader, "v") { tags.append((k, v)) }
                 case "nd":
                     if let ref = attribute(reader, "ref").flatMap({ Int64($0) }) { refs.append(ref) }
+                case "member":
+                    let kinds: [String: OSMMember.Kind] = ["node": .node, "way": .way, "relation": .relation]
+                    if let kind = attribute(reader, "type").flatMap({ kinds[$0] }),
+                        let ref = attribute(reader, "ref").flatMap({ Int64($0) })
+                    {
+                        members.append(OSMMember(kind: kind, ref: ref, role: attribute(reader, "role") ?? ""))
+                    }
                 default: break
                 }
             } else if type == 15, ["node", "way", "relation"].contains(name) {  // element end

@@ -17,7 +17,7 @@ public struct PBFReader {
 
     public var node: (_ id: Int64, _ coordinate: Coordinate, _ tags: Tags) -> Void = { _, _, _ in }
     public var way: (_ id: Int64, _ refs: [Int64], _ tags: Tags) -> Void = { _, _, _ in }
-    public var relation: (_ id: Int64, _ tags: Tags) -> Void = { _, _ in }
+    public var relation: (_ id: Int64, _ tags: Tags, _ members: [OSMMember]) -> Void = { _, _, _ in }
     /// Kinds of element to decode; the others are skipped undecoded (a pass that needs only ways is faster).
     public var wantNodes = true
     public var wantWays = true
@@ -321,14 +321,52 @@ public struct PBFReader {
         var id: Int64 = 0
         var keys: [UInt64] = []
         var values: [UInt64] = []
+        var roles: [UInt64] = []
+        var refs: [Int64] = []
+        var types: [UInt64] = []
+        var previous: Int64 = 0
         while let (number, wire) = try reader.field() {
             switch (number, wire) {
             case (1, 0): id = try reader.int()
             case (2, 2): try reader.packed { keys.append(try $0.varint()) }
             case (3, 2): try reader.packed { values.append(try $0.varint()) }
+            case (8, 2): try reader.packed { roles.append(try $0.varint()) }
+            case (9, 2):
+                try reader.packed {
+                    previous &+= try $0.sint()
+                    refs.append(previous)
+                }
+            case (10, 2): try reader.packed { types.append(try $0.varint()) }
             default: try reader.skip(wire: wire)
             }
         }
-        relation(id, try block.tags(keys: keys, values: values))
+        guard roles.count == refs.count, types.count == refs.count else { throw ProtobufReader.Malformed() }
+        var members: [OSMMember] = []
+        members.reserveCapacity(refs.count)
+        for index in refs.indices {
+            let kind: OSMMember.Kind
+            switch types[index] {
+            case 0: kind = .node
+            case 1: kind = .way
+            case 2: kind = .relation
+            default: throw ProtobufReader.Malformed()
+            }
+            members.append(OSMMember(kind: kind, ref: refs[index], role: try block.string(roles[index])))
+        }
+        relation(id, try block.tags(keys: keys, values: values), members)
+    }
+}
+
+/// A member of a relation: which element, and its role ("outer", "inner", or often nothing).
+public struct OSMMember: Sendable, Equatable {
+    public enum Kind: Sendable { case node, way, relation }
+    public var kind: Kind
+    public var ref: Int64
+    public var role: String
+
+    public init(kind: Kind, ref: Int64, role: String) {
+        self.kind = kind
+        self.ref = ref
+        self.role = role
     }
 }

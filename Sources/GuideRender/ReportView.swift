@@ -125,6 +125,8 @@ extension SiteRenderer {
             id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: places,
             city: city, root: "")
         let svg = SVGMap.render(spec)
-        return (svg, 640, 420, String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self))
+        // The report's picture draws its base map itself, styled as the tiles are.
+        let css = String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self)
+        return (svg, 640, 420, css + "\n" + templates.tileStyle)
     }
 }

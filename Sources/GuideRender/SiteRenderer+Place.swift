@@ -107,15 +107,12 @@ extension SiteRenderer {
                 ["name": $0.name, "href": root + values.categoryPath(city, id)] as View
             }
         }
-        // The other results of its lists around it, numbered as in its first list.
+        let around = placeMap(city, item, tables: tables)
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
-        let neighbors = firstList.flatMap { tables.lists[$0.id] } ?? [item]
+        let neighbors = neighbors(city, item, tables: tables)
         // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
         // which is as many as a map can show legibly.
         let shown = Set(neighbors.map(\.place.id))
-        let around = values.mapDraft(
-            id: "map-place", title: "Map of \(p.name) and the way from \(city.plan.originName)", places: neighbors,
-            city: city, root: root, selected: item)
         // A place farther north or south than the walk reaches is no candidate: the difference in latitude alone
         // bounds the distance from below (no great circle is shorter than the meridian's arc), so most of a large
         // city is passed over without the haversine. The metre of margin covers rounding.

@@ -13,6 +13,8 @@ public struct SiteRenderer: Sendable {
     public private(set) var cards: [CityCard] = []
     /// What each city's place pages share, made when the first of them is rendered.
     let cityTables = CityTables()
+    /// Each city's base map as tiles, shared by its maps.
+    let tileSources = TileSources()
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
@@ -200,9 +202,7 @@ public struct SiteRenderer: Sendable {
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName
-        view["map"] = values.map(
-            id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: all, city: city,
-            root: root)
+        view["map"] = values.render(cityMap(city, root: root))
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
@@ -261,11 +261,7 @@ public struct SiteRenderer: Sendable {
         case .failed: view["unavailable"] = true
         case .ok: break
         }
-        if !places.isEmpty {
-            view["map"] = values.map(
-                id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city,
-                root: root)
-        }
+        if let map = categoryMap(city, list, root: root) { view["map"] = values.render(map) }
         return view
     }
 
@@ -316,10 +312,7 @@ public struct SiteRenderer: Sendable {
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view["legend"] = view["entries"]
         view[LegendMemo.entriesKey] = view["entries"]
-        view["map"] = values.map(
-            id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)", places: places, city: city,
-            root: root,
-            area: hood)
+        view["map"] = values.render(neighborhoodMap(city, hood, root: root))
         view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
         view["events_href"] = root + values.pagePaths(city).events
         return view

@@ -42,6 +42,11 @@ public struct TemplateSet: Sendable {
     /// when the templates are loaded (every page names them).
     public let fingerprinted: [String: String]
 
+    /// `basemap.css`, written into every base-map tile (an image cannot load a stylesheet), without its comments
+    /// and runs of white space.
+    public let tileStyle: String
+    static let tileStyleFile = "basemap.css"
+
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
     /// The built-in templates, overridden by `folder`'s.
@@ -133,6 +138,7 @@ public struct TemplateSet: Sendable {
                 file: "\(label)/assets/style.css", line: nil, column: nil, problem: "the stylesheet is missing",
                 fix: "restore assets/style.css (`cityguide init --templates` writes the built-in one)")
         }
+        let tileStyle = try Self.tileStyle(files[tileStyleFile], label: label)
         // Every file that can change a page, the ones overridden and the ones not.
         var digest = Fingerprint()
         var fingerprinted: [String: String] = [:]
@@ -147,7 +153,70 @@ public struct TemplateSet: Sendable {
         }
         return TemplateSet(
             library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value,
-            legendsOnce: legendsRenderOnce(texts.values.map(\.text)), fingerprinted: fingerprinted)
+            legendsOnce: legendsRenderOnce(texts.values.map(\.text)), fingerprinted: fingerprinted,
+            tileStyle: tileStyle)
+    }
+
+    /// The tiles' stylesheet, compacted; a missing one, too large or not text, is the templates' mistake.
+    static func tileStyle(_ file: (bytes: Data, origin: String)?, label: String) throws -> String {
+        guard let file else {
+            throw TemplateError(
+                file: "\(label)/\(tileStyleFile)", line: nil, column: nil,
+                problem: "the base map's stylesheet is missing",
+                fix: "restore \(tileStyleFile) (`cityguide init --templates` writes the built-in one)")
+        }
+        let shown = "\(file.origin)/\(tileStyleFile)"
+        // Every tile carries it: a stylesheet of megabytes would be a site of gigabytes.
+        guard file.bytes.count <= maxTileStyleBytes else {
+            throw TemplateError(
+                file: shown, line: nil, column: nil,
+                problem: "the stylesheet is \(file.bytes.count / 1000) KB, and every tile of every map carries it; "
+                    + "it may be at most \(maxTileStyleBytes / 1000) KB",
+                fix: "keep only the base map's rules in it (the page's own go in assets/style.css)")
+        }
+        guard let text = String(data: file.bytes, encoding: .utf8) else {
+            throw TemplateError(
+                file: shown, line: nil, column: nil, problem: "the stylesheet is not readable UTF-8 text",
+                fix: "save it as UTF-8")
+        }
+        return compactCSS(text)
+    }
+
+    static let maxTileStyleBytes = 16_000
+
+    /// CSS without comments, with each run of white space one space and none beside braces, semicolons and commas.
+    static func compactCSS(_ css: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(css.utf8.count)
+        let bytes = Array(css.utf8)
+        var index = 0
+        var space = false
+        func tight(_ byte: UInt8?) -> Bool {
+            byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: ";")
+                || byte == UInt8(ascii: ",")
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                var end = index + 2
+                while end + 1 < bytes.count, !(bytes[end] == UInt8(ascii: "*") && bytes[end + 1] == UInt8(ascii: "/")) {
+                    end += 1
+                }
+                index = end + 2
+                space = true
+                continue
+            }
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                space = true
+                index += 1
+                continue
+            }
+            if space, !out.isEmpty, !tight(out.last), !tight(byte) { out.append(0x20) }
+            space = false
+            out.append(byte)
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     static func syntaxError(_ error: MustacheTemplate.ParserError, lineOffset: Int, file: String) -> TemplateError {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The site's stylesheet made fit for an SVG drawn outside a browser: `@media` blocks (dark mode, print, narrow
-/// screens) removed and `var(--name)` replaced by the light palette's values from the first `:root` rule, since
+/// screens) removed and `var(--name)` replaced by the light palette's values from the `:root` rules, since
 /// librsvg supports neither. Whatever the stylesheet says about maps therefore holds in the PNG too.
 enum MapStyle {
     static func flatten(_ css: String) -> String {
@@ -9,7 +9,11 @@ enum MapStyle {
             of: #"/\*[\s\S]*?\*/"#, with: "", options: .regularExpression)
         let plain = removingMediaBlocks(withoutComments)
         var variables: [String: String] = [:]
-        if let root = plain.range(of: #":root\s*\{[^}]*\}"#, options: .regularExpression) {
+        // Every `:root` rule in turn (the page's stylesheet, then the base map's), a later value replacing one
+        // before it.
+        var rest = plain.startIndex..<plain.endIndex
+        while let root = plain.range(of: #":root\s*\{[^}]*\}"#, options: .regularExpression, range: rest) {
+            rest = root.upperBound..<plain.endIndex
             for declaration in plain[root].drop(while: { $0 != "{" }).dropFirst().dropLast().split(separator: ";") {
                 let parts = declaration.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2 else { continue }

@@ -67,7 +67,7 @@ final class BaseMapTests: XCTestCase {
         }
     }
 
-    func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {
+    static func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {
         let map = try OSMBaseMap.extract(WalkRouteTests.sampleMap, label: "map.osm.pbf", boxes: nil)
         let routes = StreetNetwork(map).routes(from: Self.kauppatori, to: Self.places)
         let route = try XCTUnwrap(routes[0])
@@ -89,7 +89,7 @@ final class BaseMapTests: XCTestCase {
         return (SVGMap.render(spec), spec, route)
     }
 
-    func parse(_ svg: String) throws -> XMLDoc {
+    static func parse(_ svg: String) throws -> XMLDoc {
         guard case .success(let doc) = XMLDoc.parse(Data(svg.utf8), name: "map") else {
             throw NSError(domain: "map", code: 1)
         }
@@ -97,7 +97,7 @@ final class BaseMapTests: XCTestCase {
     }
 
     /// The absolute points of path data written as `M x y l dx dy dx dy … [z]`, repeated.
-    func points(_ d: String) -> [[(Double, Double)]] {
+    static func points(_ d: String) -> [[(Double, Double)]] {
         var parts: [[(Double, Double)]] = []
         let scanner = d.replacingOccurrences(of: "z", with: "").split(separator: "M")
         for part in scanner {
@@ -122,8 +122,8 @@ final class BaseMapTests: XCTestCase {
     }
 
     func testTheBaseMapIsClippedToItsFrameAndDrawnBelowThePins() throws {
-        let (svg, spec, _) = try helsinki()
-        let doc = try parse(svg)
+        let (svg, spec, _) = try Self.helsinki()
+        let doc = try Self.parse(svg)
         XCTAssertEqual(doc.count("//svg:g[starts-with(@class,'basemap')]"), 1)
         XCTAssertEqual(
             doc.count("//svg:g[starts-with(@class,'basemap')]/following::svg:g[@class='map-pins']"), 1,
@@ -134,7 +134,7 @@ final class BaseMapTests: XCTestCase {
         XCTAssertEqual(doc.count("//svg:use[@class='bm-primary']"), 1)
         var count = 0
         for d in doc.strings("//svg:g[starts-with(@class,'basemap')]//svg:path/@d") {
-            for line in points(d) {
+            for line in Self.points(d) {
                 for (x, y) in line {
                     count += 1
                     XCTAssertTrue(x >= -5 && x <= spec.width + 5 && y >= -5 && y <= spec.height + 5, "\(x), \(y)")
@@ -150,11 +150,13 @@ final class BaseMapTests: XCTestCase {
     }
 
     func testTheWalkIsDrawnAlongTheNetwork() throws {
-        let (svg, spec, route) = try helsinki()
-        let doc = try parse(svg)
+        let (svg, spec, route) = try Self.helsinki()
+        let doc = try Self.parse(svg)
         let projection = SVGMap.projection(spec)
         let walk = ([Self.kauppatori] + route.path + [Self.places[0]]).map(projection.point)
-        let drawn = try points(XCTUnwrap(doc.strings("//svg:g[@class='map-route']/svg:path/@d").first)).flatMap { $0 }
+        let drawn = try Self.points(XCTUnwrap(doc.strings("//svg:g[@class='map-route']/svg:path/@d").first)).flatMap {
+            $0
+        }
         XCTAssertGreaterThan(drawn.count, 4, "a line with turns, not a straight one")
         for (x, y) in drawn {
             let nearest = walk.map { hypot($0.x - x, $0.y - y) }.min()!
@@ -188,11 +190,11 @@ final class BaseMapTests: XCTestCase {
 
     func testStreetNamesCoverNoPlaceLabelAndNoPin() throws {
         for narrow in [false, true] {
-            var (_, spec, _) = try helsinki()
+            var (_, spec, _) = try Self.helsinki()
             spec.narrow = narrow
             if narrow { (spec.width, spec.height) = (330, 380) }
             let sizes = narrow ? SVGMap.Sizes.narrow : SVGMap.Sizes.wide
-            let doc = try parse(SVGMap.render(spec))
+            let doc = try Self.parse(SVGMap.render(spec))
             let names = doc.strings("//svg:text[@class='map-street']")
             // The phone's copy has room for fewer, larger names (this one has district names instead).
             XCTAssertGreaterThan(names.count, narrow ? -1 : 1, "street names where there is room")

@@ -52,7 +52,7 @@ final class OSMReaderTests: XCTestCase {
                 counts.tags += tags.count
                 if tags.contains(where: { $0.key == "amenity" && $0.value == "cafe" }) { counts.cafes += 1 }
             }
-            reader.relation = { _, tags in
+            reader.relation = { _, tags, _ in
                 counts.relations += 1
                 counts.tags += tags.count
             }
@@ -117,7 +117,7 @@ extension OSMReaderTests {
             counts.ways += 1
             counts.tags += tags.count
         }
-        reader.relation = { _, tags in
+        reader.relation = { _, tags, _ in
             counts.relations += 1
             counts.tags += tags.count
         }

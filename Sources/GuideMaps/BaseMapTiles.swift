@@ -1,0 +1,189 @@
+import Foundation
+import GuideModel
+
+/// A city's base map cut into tiles that every map of the city shares: each tile drawn once, into a file of its
+/// own that a reader's browser downloads once, instead of the streets written into every page twice. A map
+/// shows the tiles beneath its pins and labels (`TileImages`) and writes only the street names itself, so they
+/// still keep clear of its pins and labels. Shared by the pages that draw the city's maps, which may ask from
+/// any thread.
+public final class BaseMapTiles: @unchecked Sendable {  // Every access to `found` holds the lock.
+    let map: BaseMap
+    /// The named streets, the only ways a map still reads itself (for their names).
+    let named: [BaseMap.Way]
+    /// The ways by cell of `gridZoom` (about 2 km across in the middle latitudes), where a tile looks for its own.
+    let grid: [MapTile: [Int32]]
+    /// The ways too large for the grid.
+    let large: [Int32]
+    /// The coastline, on the unit square: whether a tile it does not enter is sea or land.
+    let coast: [[(x: Double, y: Double)]]
+    static let gridZoom = 14
+    private let lock = NSLock()
+    /// Each tile's ways, once found.
+    private var found: [MapTile: [Int32]] = [:]
+
+    /// The kinds of street whose names a map writes, larger first.
+    static let namedKinds: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
+
+    public init(_ map: BaseMap) {
+        self.map = map
+        named = map.ways.filter { way in
+            guard let name = way.name, !name.isEmpty else { return false }
+            return Self.namedKinds.contains(way.kind)
+        }
+        (grid, large) = Self.grid(map.ways)
+        coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
+    }
+
+    /// The tiles a map of this projection and size shows, at the zoom nearest its scale: those with anything
+    /// drawn on them.
+    public func tiles(_ projection: MapProjection, width: Double, height: Double) -> [MapTile] {
+        let zoom = MapTile.zoom(scale: projection.scale)
+        let a = ((0 - projection.offsetX) / projection.scale, (0 - projection.offsetY) / projection.scale)
+        let b = ((width - projection.offsetX) / projection.scale, (height - projection.offsetY) / projection.scale)
+        return MapTile.covering(zoom: zoom, from: a, to: b).filter { !ways($0).isEmpty || atSea($0) == true }
+    }
+
+    /// The tiles beneath a map, as images of their files in `folder` (relative to the page, ending in "/"), each
+    /// placed and scaled to the map's projection with its bleed.
+    func images(_ projection: MapProjection, width: Double, height: Double, folder: String) -> String {
+        let tiles = tiles(projection, width: width, height: height)
+        guard let zoom = tiles.first?.z else { return "" }
+        let count = Double(1 << zoom)
+        let shown = projection.scale / count / MapTile.size
+        var out = Markup(capacity: tiles.count * (folder.utf8.count + 90) + 64)
+        out.add("<g class=\"basemap-tiles\" aria-hidden=\"true\">")
+        for tile in tiles {
+            let corner = projection.point(mercator: (Double(tile.x) / count, Double(tile.y) / count))
+            out.add("<image href=\"")
+            out.escaped(folder)
+            out.add(tile.path)
+            out.add("\" x=\"")
+            out.number(corner.x - MapTile.bleed * shown)
+            out.add("\" y=\"")
+            out.number(corner.y - MapTile.bleed * shown)
+            out.add("\" width=\"")
+            out.number((MapTile.size + 2 * MapTile.bleed) * shown)
+            out.add("\" height=\"")
+            out.number((MapTile.size + 2 * MapTile.bleed) * shown)
+            out.add("\"/>")
+        }
+        out.add("</g>")
+        return out.string
+    }
+
+    /// A tile as its own SVG document, styled by `style` (the site's `basemap.css`), light and dark.
+    public func svg(_ tile: MapTile, style: String) -> Data {
+        let ways = ways(tile).map { map.ways[Int($0)] }
+        let size = MapTile.size, bleed = MapTile.bleed
+        let projection = tile.projection
+        let drawn = BaseMapLayer.render(
+            ways, projection: projection, width: size, height: size, id: "t", names: false
+        ) { self.atSea(tile) }
+        var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
+        let side = Int(size + 2 * bleed)
+        out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
+        out.integer(-Int(bleed))
+        out.add(" ")
+        out.integer(-Int(bleed))
+        out.add(" ")
+        out.integer(side)
+        out.add(" ")
+        out.integer(side)
+        out.add("\" width=\"")
+        out.integer(side)
+        out.add("\" height=\"")
+        out.integer(side)
+        out.add("\"><style>")
+        out.escaped(style)
+        out.add("</style>")
+        out.add(drawn.markup)
+        out.add("</svg>\n")
+        return Data(out.bytes)
+    }
+
+    /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none).
+    func atSea(_ tile: MapTile) -> Bool? {
+        guard !coast.isEmpty else { return nil }
+        let count = Double(1 << tile.z)
+        return Sea.atSea(((Double(tile.x) + 0.5) / count, (Double(tile.y) + 0.5) / count), coast: coast)
+    }
+
+    /// The ways a tile draws, by index, in the base map's order; found the first time a map asks for the tile.
+    func ways(_ tile: MapTile) -> [Int32] {
+        lock.lock()
+        let known = found[tile]
+        lock.unlock()
+        if let known { return known }
+        let count = Double(1 << tile.z)
+        // The frame a tile's drawing reaches beyond its edges (`BaseMapLayer`'s 4 units), on the unit square.
+        let reach = 4 / (MapTile.size * count)
+        let west = Double(tile.x) / count - reach, east = Double(tile.x + 1) / count + reach
+        let north = Double(tile.y) / count - reach, south = Double(tile.y + 1) / count + reach
+        let metresPerUnit =
+            WebMercator.metresPerUnit(atLatitude: tile.projection.referenceLatitude)
+            / (MapTile.size * count)
+        var seen = Set<Int32>()
+        func consider(_ index: Int32) {
+            let way = map.ways[Int(index)]
+            let (northWest, southEast) = way.corners
+            guard southEast.x >= west, northWest.x <= east, southEast.y >= north, northWest.y <= south,
+                BaseMapLayer.shows(way.kind, metresPerUnit: metresPerUnit)
+            else { return }
+            seen.insert(index)
+        }
+        for index in large { consider(index) }
+        if let (xs, ys) = MapTile.range(zoom: Self.gridZoom, from: (west, north), to: (east, south)) {
+            if xs.count * ys.count <= grid.count {
+                for y in ys {
+                    for x in xs { for index in grid[MapTile(z: Self.gridZoom, x: x, y: y)] ?? [] { consider(index) } }
+                }
+            } else {
+                // A tile wider than the city (a map of the world, say): its cells are more than the city fills.
+                for (cell, indices) in grid where xs.contains(cell.x) && ys.contains(cell.y) {
+                    for index in indices { consider(index) }
+                }
+            }
+        }
+        let ways = seen.sorted()
+        lock.lock()
+        found[tile] = ways
+        lock.unlock()
+        return ways
+    }
+
+    /// Each way filed under the cells of `gridZoom` its box touches; a way across more than `largeCells` of them
+    /// (a coastline, a river through the region) kept apart, for every tile to look at.
+    static func grid(_ ways: [BaseMap.Way]) -> (grid: [MapTile: [Int32]], large: [Int32]) {
+        var grid: [MapTile: [Int32]] = [:]
+        var large: [Int32] = []
+        for (index, way) in ways.enumerated() {
+            guard let (xs, ys) = MapTile.range(zoom: gridZoom, from: way.corners.northWest, to: way.corners.southEast)
+            else { continue }
+            if xs.count * ys.count > largeCells {
+                large.append(Int32(index))
+                continue
+            }
+            for y in ys {
+                for x in xs { grid[MapTile(z: gridZoom, x: x, y: y), default: []].append(Int32(index)) }
+            }
+        }
+        return (grid, large)
+    }
+
+    static let largeCells = 16
+
+    /// The named streets on a map, clipped and simplified as its base map would draw them, for their names.
+    func streets(_ projection: MapProjection, width: Double, height: Double) -> [BaseMapLayer.Street] {
+        let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
+        var streets: [BaseMapLayer.Street] = []
+        for way in named {
+            guard let screen = BaseMapLayer.onScreen(way, projection: projection, frame: frame) else { continue }
+            for run in Clipping.polyline(screen, in: frame) {
+                let line = Clipping.simplify(run, tolerance: BaseMapLayer.tolerance)
+                guard BaseMapLayer.length(line) >= 1, let name = way.name else { continue }
+                streets.append(BaseMapLayer.Street(name: name, kind: way.kind, points: line))
+            }
+        }
+        return streets
+    }
+}

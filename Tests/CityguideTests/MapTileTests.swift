@@ -1,0 +1,213 @@
+import Foundation
+import GuideModel
+import GuideOSM
+import XCTest
+
+@testable import GuideMaps
+@testable import GuideValidate
+
+/// The base map as shared tiles: numbered as slippy maps number them, drawn once each, and shown by every map at
+/// exactly the place its own projection puts the streets.
+final class MapTileTests: XCTestCase {
+    func testLinesThatMeetEndToEndAreJoined() {
+        // A street in four pieces, given out of order and two of them backwards, and a loop apart from it.
+        let pieces: [[Clipping.Point]] = [
+            [(20, 0), (30, 5)], [(10, 0), (0, 0)], [(10, 0), (20, 0)], [(40, 5), (30, 5)],
+            [(100, 100), (110, 100), (110, 110), (100, 100)],
+        ]
+        let joined = Polylines.joined(pieces)
+        XCTAssertEqual(joined.count, 2)
+        let street = joined.first { $0.count == 5 }.map { $0.map { [$0.x, $0.y] } }
+        let forward: [[Double]] = [[0, 0], [10, 0], [20, 0], [30, 5], [40, 5]]
+        XCTAssertTrue(street == forward || street == forward.reversed(), "\(String(describing: street))")
+        XCTAssertEqual(joined.first { $0.count == 4 }?.count, 4, "the loop stays as it is")
+        // Nothing joined where the ends do not meet exactly.
+        XCTAssertEqual(Polylines.joined([[(0, 0), (1, 0)], [(1.000001, 0), (2, 0)]]).count, 2)
+        XCTAssertEqual(Polylines.joined([]).count, 0)
+    }
+
+    func testTilesAreNumberedAsSlippyMapsNumberThem() throws {
+        // As the slippy-map formula of OpenStreetMap's wiki numbers them, worked out by Python here.
+        let points = [WalkRouteTests.kauppatori, Coordinate(latitude: -33.8568, longitude: 151.2153)]
+        let expected = try python(
+            """
+            import math, sys
+            for lat, lon in [(60.1675, 24.9525), (-33.8568, 151.2153)]:
+                for z in (3, 12, 16, 19):
+                    n = 2 ** z
+                    r = math.radians(lat)
+                    print(f"{z}/{int((lon + 180) / 360 * n)}/{int((1 - math.asinh(math.tan(r)) / math.pi) / 2 * n)}.svg")
+            """
+        ).split(separator: "\n").map(String.init)
+        var paths: [String] = []
+        for point in points {
+            let p = WebMercator.project(point)
+            for z in [3, 12, 16, 19] { paths += MapTile.covering(zoom: z, from: p, to: p).map(\.path) }
+        }
+        XCTAssertEqual(paths, expected)
+        // The nearest zoom: a map at 1.2 times a zoom's own scale uses that zoom, at 1.5 times the next.
+        XCTAssertEqual(MapTile.zoom(scale: 256 * 65536 * 1.2), 16)
+        XCTAssertEqual(MapTile.zoom(scale: 256 * 65536 * 1.5), 17)
+        XCTAssertEqual(MapTile.zoom(scale: .infinity), 0)
+        XCTAssertEqual(MapTile.zoom(scale: 1e300), MapTile.maxZoom)
+        // Far off the square: clamped, no trap.
+        XCTAssertEqual(MapTile.covering(zoom: 2, from: (-1e300, -5), to: (1e300, 0.1)).count, 4)
+    }
+
+    func helsinkiTiles() throws -> (spec: MapSpec, source: BaseMapTiles) {
+        let (_, plain, _) = try BaseMapTests.helsinki()
+        let source = BaseMapTiles(try XCTUnwrap(plain.baseMap))
+        var spec = plain
+        spec.tiles = (source, "../tiles/")
+        return (spec, source)
+    }
+
+    func testAMapShowsItsTilesWhereItsOwnProjectionPutsTheStreets() throws {
+        let (spec, source) = try helsinkiTiles()
+        let svg = SVGMap.render(spec)
+        let doc = try BaseMapTests.parse(svg)
+        XCTAssertEqual(doc.count("//svg:g[starts-with(@class,'basemap ')]"), 0, "no base map drawn inline")
+        XCTAssertEqual(
+            doc.count("//svg:g[@class='basemap-tiles']/following::svg:g[@class='map-pins']"), 1,
+            "the tiles lie beneath the pins")
+        let hrefs = doc.strings("//svg:g[@class='basemap-tiles']/svg:image/@href")
+        let tiles = SVGMap.tiles(spec)
+        XCTAssertEqual(hrefs, tiles.map { "../tiles/" + $0.path }, "the tiles the site publishes for the map")
+        XCTAssertGreaterThan(tiles.count, 3)
+        XCTAssertEqual(Set(tiles.map(\.z)).count, 1, "one zoom")
+        XCTAssertLessThan(svg.utf8.count, 12_000, "the map carries pins and names, not streets")
+        XCTAssertGreaterThan(doc.count("//svg:text[@class='map-street']"), 1, "street names still written inline")
+
+        // The tiles cover the frame: a point of every street on the map lies in some tile, and the tile's own
+        // drawing put it where the map's projection does, once the image is placed and scaled.
+        let projection = SVGMap.projection(spec)
+        let xs = doc.strings("//svg:g[@class='basemap-tiles']/svg:image/@x").compactMap(Double.init)
+        let ys = doc.strings("//svg:g[@class='basemap-tiles']/svg:image/@y").compactMap(Double.init)
+        let ws = doc.strings("//svg:g[@class='basemap-tiles']/svg:image/@width").compactMap(Double.init)
+        var checked = 0
+        for way in source.map.ways where way.kind.isStreet {
+            for (point, mercator) in zip(way.points, way.mercator) {
+                let onMap = projection.point(point)
+                guard onMap.x >= 0, onMap.y >= 0, onMap.x <= spec.width, onMap.y <= spec.height else { continue }
+                let count = Double(1 << tiles[0].z)
+                let tile = MapTile(z: tiles[0].z, x: Int(mercator.x * count), y: Int(mercator.y * count))
+                let index = try XCTUnwrap(tiles.firstIndex(of: tile), "no tile under \(point)")
+                let inTile = tile.projection.point(mercator: mercator)
+                let scale = ws[index] / (MapTile.size + 2 * MapTile.bleed)
+                let x = xs[index] + (inTile.x + MapTile.bleed) * scale
+                let y = ys[index] + (inTile.y + MapTile.bleed) * scale
+                XCTAssertEqual(x, onMap.x, accuracy: 0.2)
+                XCTAssertEqual(y, onMap.y, accuracy: 0.2)
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 200)
+    }
+
+    func testATileIsADocumentOfItsOwnWithTheBaseMapsStyle() throws {
+        let (spec, source) = try helsinkiTiles()
+        let tiles = SVGMap.tiles(spec)
+        var kinds: Set<String> = []
+        for tile in tiles {
+            let data = source.svg(tile, style: ".bm-park{fill:red} a < b & c")
+            guard case .success(let doc) = XMLDoc.parse(data, name: tile.path) else {
+                return XCTFail("\(tile.path) is not XML")
+            }
+            XCTAssertEqual(doc.strings("/svg:svg/@viewBox"), ["-2 -2 260 260"])
+            XCTAssertEqual(doc.strings("/svg:svg/svg:style"), [".bm-park{fill:red} a < b & c"])
+            kinds.formUnion(doc.strings("//svg:path/@class"))
+            // Every point of every path within the tile and its drawing's margin.
+            for d in doc.strings("//svg:path/@d") {
+                for line in BaseMapTests.points(d) {
+                    for (x, y) in line { XCTAssertTrue(x >= -5 && x <= 261 && y >= -5 && y <= 261, "\(x) \(y)") }
+                }
+            }
+            XCTAssertEqual(source.svg(tile, style: "x"), source.svg(tile, style: "x"), "the same bytes each time")
+        }
+        for kind in ["bm-park", "bm-water", "bm-minor", "bm-building"] {
+            XCTAssertTrue(kinds.contains(kind), "\(kind) drawn in the tiles of a place map")
+        }
+    }
+
+    func testNeighbouringTilesMeetWithoutAGap() throws {
+        // A street across a tile edge is drawn in both tiles up to their bleed: each tile's part reaches past
+        // the shared edge.
+        let west = Coordinate(latitude: 60.17, longitude: 24.94)
+        let east = Coordinate(latitude: 60.17, longitude: 24.96)
+        let source = BaseMapTiles(BaseMap(ways: [BaseMap.Way(kind: .primary, name: "Long", points: [west, east])]))
+        let zoom = 15
+        let a = WebMercator.project(west), b = WebMercator.project(east)
+        let tiles = MapTile.covering(zoom: zoom, from: a, to: b)
+        XCTAssertGreaterThan(tiles.count, 1)
+        for tile in tiles {
+            let text = String(decoding: source.svg(tile, style: ""), as: UTF8.self)
+            let doc = try BaseMapTests.parse(text)
+            let d = try XCTUnwrap(doc.strings("//svg:path[@id='t-primary']/@d").first, tile.path)
+            let xs = BaseMapTests.points(d).flatMap { $0 }.map(\.0)
+            if tile != tiles.first { XCTAssertLessThanOrEqual(xs.min() ?? 0, -MapTile.bleed, tile.path) }
+            if tile != tiles.last {
+                XCTAssertGreaterThanOrEqual(xs.max() ?? 0, MapTile.size + MapTile.bleed, tile.path)
+            }
+        }
+    }
+}
+
+/// Every map of the sample site as a reader sees it: tiles beneath, no name over the north arrow, the scale bar
+/// or the credit, and the starting point named wherever it is drawn.
+final class MapLabelTests: XCTestCase {
+    func testNoNameCoversTheMapsFurnitureAndTheStartIsAlwaysNamed() throws {
+        let output = try builtSample("labels")
+        defer { try? FileManager.default.removeItem(at: output) }
+        var maps = 0
+        var origins = 0
+        let pages =
+            FileManager.default.enumerator(atPath: output.path)?.compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".html") } ?? []
+        for page in pages.sorted() {
+            let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
+            for match in html.matches(of: /<svg xmlns="http:\/\/www.w3.org\/2000\/svg" class="map[\s\S]*?<\/svg>/) {
+                let doc = try BaseMapTests.parse(String(match.output))
+                maps += 1
+                let box = try XCTUnwrap(doc.strings("/svg:svg/@viewBox").first).split(separator: " ")
+                    .compactMap { Double($0) }
+                let (width, height) = (box[2], box[3])
+                let narrow = doc.count("/svg:svg[contains(@class,'map-narrow')]") == 1
+                let sizes = narrow ? SVGMap.Sizes.narrow : SVGMap.Sizes.wide
+                let furniture = [
+                    ("north arrow", Box(minX: width - 30, minY: 8, maxX: width - 10, maxY: 46)),
+                    ("scale bar and credit", Box(minX: 0, minY: height - 40, maxX: width, maxY: height)),
+                ]
+                // Names of places and areas (the route's label, the street names along their streets).
+                for group in ["map-labels", "map-names", "map-areas"] {
+                    let texts = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]")
+                    let xs = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@x").compactMap(
+                        Double.init)
+                    let ys = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@y").compactMap(
+                        Double.init)
+                    let anchors = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@text-anchor")
+                    for (index, text) in texts.enumerated() {
+                        let w = TextWidth.of(text, size: sizes.labelSize)
+                        let left =
+                            anchors[index] == "start"
+                            ? xs[index] : anchors[index] == "end" ? xs[index] - w : xs[index] - w / 2
+                        let label = Box(
+                            minX: left, minY: ys[index] - sizes.labelSize * 0.8, maxX: left + w, maxY: ys[index])
+                        for (name, area) in furniture {
+                            XCTAssertFalse(label.overlaps(area), "\(page): '\(text)' over the \(name)")
+                        }
+                    }
+                }
+                if doc.count("//svg:g[@class='map-origin']") == 1 {
+                    origins += 1
+                    XCTAssertEqual(doc.count("//svg:text[@class='map-origin-label']"), 1, "\(page): the start unnamed")
+                }
+                if page.hasPrefix("helsinki/") {
+                    // The sample's one city with a base map.
+                    XCTAssertGreaterThan(doc.count("//svg:g[@class='basemap-tiles']/svg:image"), 0, "\(page): no tiles")
+                }
+            }
+        }
+        XCTAssertGreaterThan(maps, 300)
+        XCTAssertGreaterThan(origins, 100)
+    }
+}
