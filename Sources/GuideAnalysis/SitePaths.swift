@@ -23,6 +23,16 @@ public enum SitePaths {
     public static func eventsCalendar(_ city: CityGuide) -> String { "\(city.plan.slug)/events.ics" }
     public static func feed(_ city: CityGuide) -> String { "\(city.plan.slug)/feed.xml" }
 
+    /// `path` (from the site's root) as a link from the page at `page` (from the root too): up to the folder they
+    /// share, then down; `../b/index.html` from `city/places/a/index.html` to `city/places/b/index.html`.
+    public static func relative(_ path: String, from page: String) -> String {
+        let target = path.split(separator: "/", omittingEmptySubsequences: false)
+        let folders = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        var shared = 0
+        while shared < folders.count, shared < target.count - 1, folders[shared] == target[shared] { shared += 1 }
+        return String(repeating: "../", count: folders.count - shared) + target[shared...].joined(separator: "/")
+    }
+
     /// The address a host serves a page at: its folder for `index.html`.
     public static func directory(_ path: String) -> String {
         path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path

@@ -6,10 +6,12 @@ import GuideModel
 /// shows the tiles beneath its pins and labels (`TileImages`) and writes only the street names itself, so they
 /// still keep clear of its pins and labels. Shared by the pages that draw the city's maps, which may ask from
 /// any thread.
-public final class BaseMapTiles: @unchecked Sendable {  // Every access to `found` holds the lock.
+public final class BaseMapTiles: @unchecked Sendable {  // Every access to `found` and `simplified` holds the lock.
     let map: BaseMap
-    /// The named streets, the only ways a map still reads itself (for their names).
+    /// The named streets, the only ways a map still reads itself (for their names), and where they are.
     let named: [BaseMap.Way]
+    let namedGrid: [MapTile: [Int32]]
+    let namedLarge: [Int32]
     /// The ways by cell of `gridZoom` (about 2 km across in the middle latitudes), where a tile looks for its own.
     let grid: [MapTile: [Int32]]
     /// The ways too large for the grid.
@@ -20,6 +22,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
     private let lock = NSLock()
     /// Each tile's ways, once found.
     private var found: [MapTile: [Int32]] = [:]
+    /// The named streets simplified for each zoom, once asked for.
+    private var simplified: [Int: [[(x: Double, y: Double)]]] = [:]
 
     /// The kinds of street whose names a map writes, larger first.
     static let namedKinds: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
@@ -31,6 +35,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
             return Self.namedKinds.contains(way.kind)
         }
         (grid, large) = Self.grid(map.ways)
+        (namedGrid, namedLarge) = Self.grid(named)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
     }
 
@@ -172,15 +177,54 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
 
     static let largeCells = 16
 
-    /// The named streets on a map, clipped and simplified as its base map would draw them, for their names.
+    /// The named streets simplified once for a zoom (to what a tile of that zoom can show), on the unit square:
+    /// each map of the city at about that scale reads them instead of simplifying every street again.
+    func namedLines(_ zoom: Int) -> [[(x: Double, y: Double)]] {
+        lock.lock()
+        let known = simplified[zoom]
+        lock.unlock()
+        if let known { return known }
+        let scale = MapTile.size * Double(1 << zoom)
+        let lines = named.map { way in
+            Clipping.simplify(way.mercator.map { ($0.x * scale, $0.y * scale) }, tolerance: BaseMapLayer.tolerance)
+                .map { ($0.x / scale, $0.y / scale) }
+        }
+        lock.lock()
+        simplified[zoom] = lines
+        lock.unlock()
+        return lines
+    }
+
+    /// The named streets on a map, clipped as its base map would draw them, for their names.
     func streets(_ projection: MapProjection, width: Double, height: Double) -> [BaseMapLayer.Street] {
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
         var streets: [BaseMapLayer.Street] = []
-        for way in named {
-            guard let screen = BaseMapLayer.onScreen(way, projection: projection, frame: frame) else { continue }
-            for run in Clipping.polyline(screen, in: frame) {
-                let line = Clipping.simplify(run, tolerance: BaseMapLayer.tolerance)
-                guard BaseMapLayer.length(line) >= 1, let name = way.name else { continue }
+        // Only the streets filed under the cells the frame covers, in the map's order (ties keep it).
+        var candidates = Set(namedLarge)
+        let a = (
+            (frame.minX - projection.offsetX) / projection.scale, (frame.minY - projection.offsetY) / projection.scale
+        )
+        let b = (
+            (frame.maxX - projection.offsetX) / projection.scale, (frame.maxY - projection.offsetY) / projection.scale
+        )
+        if let (xs, ys) = MapTile.range(zoom: Self.gridZoom, from: a, to: b), xs.count * ys.count <= namedGrid.count {
+            for y in ys {
+                for x in xs { candidates.formUnion(namedGrid[MapTile(z: Self.gridZoom, x: x, y: y)] ?? []) }
+            }
+        } else {
+            candidates = Set(named.indices.map { Int32($0) })
+        }
+        let zoom = MapTile.zoom(scale: projection.scale)
+        let simplified = namedLines(zoom)
+        for index in candidates.sorted() {
+            let way = named[Int(index)]
+            let northWest = projection.point(mercator: way.corners.northWest)
+            let southEast = projection.point(mercator: way.corners.southEast)
+            guard southEast.x >= frame.minX, northWest.x <= frame.maxX, southEast.y >= frame.minY,
+                northWest.y <= frame.maxY, let name = way.name
+            else { continue }
+            let screen = simplified[Int(index)].map(projection.point(mercator:))
+            for line in Clipping.polyline(screen, in: frame) where BaseMapLayer.length(line) >= 1 {
                 streets.append(BaseMapLayer.Street(name: name, kind: way.kind, points: line))
             }
         }

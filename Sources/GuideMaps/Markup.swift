@@ -29,9 +29,9 @@ struct Markup {
         Escape.xml(text, into: &bytes)
     }
 
-    /// With one decimal, as every coordinate of a map is written (`SVGMap.n`).
+    /// As every coordinate of a map is written (`SVGMap.n`).
     mutating func number(_ value: Double) {
-        add(Coordinate.format(value, decimals: 1))
+        add(SVGMap.n(value))
     }
 
     /// In decimal, as `String(value)` writes it.

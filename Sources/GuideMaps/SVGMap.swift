@@ -276,19 +276,30 @@ public enum SVGMap {
             }
         }
         var named: Set<String> = []
-        let rank = BaseMapTiles.namedKinds
-        // Each named way's three longest straight stretches, the larger streets and longer stretches first.
-        let candidates = streets.filter { rank.contains($0.kind) }.flatMap { street in
-            StreetName.stretches(street.points).prefix(3).map { (street, $0) }
-        }.sorted { a, b in
-            let ra = rank.firstIndex(of: a.0.kind)!, rb = rank.firstIndex(of: b.0.kind)!
-            if ra != rb { return ra < rb }
-            return a.1.length != b.1.length ? a.1.length > b.1.length : a.0.name < b.0.name
+        // Each named way's three longest straight stretches, the larger streets and longer stretches first: as
+        // plain values, so sorting moves no strings or arrays (it was a fifth of a real-data build).
+        struct Candidate {
+            var rank: Int
+            var street: Int
+            var stretch: StreetName.Stretch
         }
-        for (street, stretch) in candidates where out.count < 14 && !named.contains(street.name) {
-            guard
+        var candidates: [Candidate] = []
+        for (index, street) in streets.enumerated() {
+            guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
+            for stretch in StreetName.stretches(street.points).prefix(3) {
+                candidates.append(Candidate(rank: rank, street: index, stretch: stretch))
+            }
+        }
+        candidates.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.stretch.length != b.stretch.length { return a.stretch.length > b.stretch.length }
+            return streets[a.street].name < streets[b.street].name
+        }
+        for candidate in candidates where out.count < 14 {
+            let street = streets[candidate.street]
+            guard !named.contains(street.name),
                 let placed = StreetName.place(
-                    street.name, along: stretch, size: sizes.streetSize, labels: &labels, frame: frame)
+                    street.name, along: candidate.stretch, size: sizes.streetSize, labels: &labels, frame: frame)
             else { continue }
             named.insert(street.name)
             out.append(placed)
@@ -407,7 +418,9 @@ public enum SVGMap {
             + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>"
     }
 
+    /// With one decimal, and none for a whole number ("12", "12.5"): a map is mostly numbers.
     static func n(_ value: Double) -> String {
-        Coordinate.format(value, decimals: 1)
+        let text = Coordinate.format(value, decimals: 1)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }

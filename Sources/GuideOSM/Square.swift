@@ -36,24 +36,34 @@ enum Square {
     /// Whether the line from p to q lies inside the ring or on its edge: it crosses no edge, and between the
     /// points where it touches the edge it runs inside.
     static func covers(_ ring: [Point], _ p: Point, _ q: Point) -> Bool {
-        var touches: [Double] = [0, 1]
         let dx = q.x - p.x, dy = q.y - p.y
         let square = dx * dx + dy * dy
         guard square > 0 else { return false }
-        for k in 0..<ring.count {
-            let r = ring[k], s = ring[(k + 1) % ring.count]
-            let d1 = orient(p, q, r), d2 = orient(p, q, s)
-            let d3 = orient(r, s, p), d4 = orient(r, s, q)
-            if d1 * d2 < 0, d3 * d4 < 0, abs(d1) > tolerance, abs(d2) > tolerance, abs(d3) > tolerance,
-                abs(d4) > tolerance
-            {
-                return false
-            }
-            for corner in [r, s] where abs(orient(p, q, corner)) <= tolerance * square.squareRoot() {
-                let t = ((corner.x - p.x) * dx + (corner.y - p.y) * dy) / square
-                if t > 0, t < 1 { touches.append(t) }
+        let near = tolerance * square.squareRoot()
+        // Found for each edge, most often none: made only when one is (an array for every pair of corners was
+        // most of a city's walking network).
+        var touches: [Double] = []
+        func touch(_ corner: Point, _ d: Double) {
+            guard abs(d) <= near else { return }
+            let t = ((corner.x - p.x) * dx + (corner.y - p.y) * dy) / square
+            if t > 0, t < 1 {
+                if touches.isEmpty { touches = [0, 1] }
+                touches.append(t)
             }
         }
+        for k in 0..<ring.count {
+            let r = ring[k], s = ring[k + 1 == ring.count ? 0 : k + 1]
+            let d1 = orient(p, q, r), d2 = orient(p, q, s)
+            if d1 * d2 < 0 {
+                let d3 = orient(r, s, p), d4 = orient(r, s, q)
+                if d3 * d4 < 0, abs(d1) > tolerance, abs(d2) > tolerance, abs(d3) > tolerance, abs(d4) > tolerance {
+                    return false
+                }
+            }
+            touch(r, d1)
+            touch(s, d2)
+        }
+        if touches.isEmpty { touches = [0, 1] }
         touches.sort()
         for (a, b) in zip(touches, touches.dropFirst()) where b - a > 1e-9 {
             let t = (a + b) / 2

@@ -12,7 +12,8 @@ extension SiteRenderer {
         tiled(
             values.mapSpec(
                 id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)",
-                places: city.overview.compactMap(city.place), city: city, root: root),
+                places: city.overview.compactMap(city.place), city: city, root: root,
+                page: values.pagePaths(city).city),
             city, root: root)
     }
 
@@ -23,7 +24,7 @@ extension SiteRenderer {
         return tiled(
             values.mapSpec(
                 id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city,
-                root: root),
+                root: root, page: values.categoryPath(city, list.id)),
             city, root: root)
     }
 
@@ -32,7 +33,8 @@ extension SiteRenderer {
         tiled(
             values.mapSpec(
                 id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)",
-                places: hood.placeIDs.compactMap(city.place), city: city, root: root, area: hood),
+                places: hood.placeIDs.compactMap(city.place), city: city, root: root,
+                page: values.neighborhoodPath(city, hood), area: hood),
             city, root: root)
     }
 
@@ -42,7 +44,8 @@ extension SiteRenderer {
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         var draft = values.mapDraft(
             id: "map-place", title: "Map of \(item.place.name) and the way from \(city.plan.originName)",
-            places: neighbors(city, item, tables: tables), city: city, root: Self.placeRoot, selected: item)
+            places: neighbors(city, item, tables: tables), city: city, root: Self.placeRoot,
+            page: values.placePath(city, item), selected: item)
         draft.spec = tiled(draft.spec, city, root: Self.placeRoot)
         return draft
     }

@@ -158,19 +158,7 @@ struct ViewValues {
         }
     }
 
-    /// The map of a list of places, pins numbered like the list: drawn twice, for a wide screen and for a phone,
-    /// and the stylesheet shows the one that fits.
-    func map(
-        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
-        nearby: [RankedPlace] = [], area: Neighborhood? = nil
-    ) -> String {
-        render(
-            mapSpec(
-                id: id, title: title, places: places, city: city, root: root, selected: selected, nearby: nearby,
-                area: area))
-    }
-
-    /// Both copies of a map.
+    /// Both copies of a map, for a wide screen and for a phone: the stylesheet shows the one that fits.
     func render(_ spec: MapSpec) -> String {
         SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
     }
@@ -194,13 +182,22 @@ struct ViewValues {
 
     /// What a map of these places shows. A place map is about the place's surroundings: the place, its nearest
     /// neighbours from its list, and the walk from the origin when the origin is within a walk.
+    /// - Parameter page: the page the map is on, from the site's root: its pins link to places relative to it
+    ///   (`../other/index.html` from a place page, not the whole way through the root); nil: through `root`.
     func mapSpec(
-        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
-        nearby: [RankedPlace] = [], area: Neighborhood? = nil
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, page: String? = nil,
+        selected: RankedPlace? = nil, nearby: [RankedPlace] = [], area: Neighborhood? = nil
     ) -> MapSpec {
         mapSpec(
-            mapDraft(id: id, title: title, places: places, city: city, root: root, selected: selected, area: area),
+            mapDraft(
+                id: id, title: title, places: places, city: city, root: root, page: page, selected: selected,
+                area: area),
             nearby: nearby, city: city, root: root)
+    }
+
+    /// A link to a file of the site: relative to `page` when there is one, else through `root`.
+    func link(_ path: String, root: String, page: String?) -> String {
+        page.map { SitePaths.relative(path, from: $0) } ?? root + path
     }
 
     /// A map's spec before its nearby layer, and its description up to there. What the map frames does not depend
@@ -209,6 +206,8 @@ struct ViewValues {
     struct MapDraft {
         var spec: MapSpec
         var lead: String
+        /// The page it is drawn on, for its links.
+        var page: String?
     }
 
     /// The draft with its nearby layer, and its description finished.
@@ -224,15 +223,15 @@ struct ViewValues {
         spec.description = description
         spec.nearby = nearby.map {
             MapSpec.Pin(
-                number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: root + placePath(city, $0),
-                kind: .nearby)
+                number: nil, name: $0.place.name, coordinate: $0.place.coordinate,
+                href: link(placePath(city, $0), root: root, page: draft.page), kind: .nearby)
         }
         return spec
     }
 
     func mapDraft(
-        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, selected: RankedPlace? = nil,
-        area: Neighborhood? = nil
+        id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, page: String? = nil,
+        selected: RankedPlace? = nil, area: Neighborhood? = nil
     ) -> MapDraft {
         // By index: `enumerated()` would copy each place (a large value) to hand it over.
         var pins: [MapSpec.Pin] = []
@@ -241,14 +240,14 @@ struct ViewValues {
             pins.append(
                 MapSpec.Pin(
                     number: index + 1, name: places[index].place.name, coordinate: places[index].place.coordinate,
-                    href: root + placePath(city, places[index]),
+                    href: link(placePath(city, places[index]), root: root, page: page),
                     kind: places[index].place.id == selected?.place.id ? .selected : .place))
         }
         if let selected, !places.contains(where: { $0.place.id == selected.place.id }) {
             pins.append(
                 MapSpec.Pin(
                     number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
-                    href: root + placePath(city, selected), kind: .selected))
+                    href: link(placePath(city, selected), root: root, page: page), kind: .selected))
         }
         // A neighborhood map is about the neighborhood: the city's starting point may be kilometres away.
         let origin = area == nil ? MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin) : nil
@@ -289,7 +288,7 @@ struct ViewValues {
         }
         spec.width = 640
         spec.height = selected == nil ? 420 : 360
-        return MapDraft(spec: spec, lead: description)
+        return MapDraft(spec: spec, lead: description, page: page)
     }
 
     /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · ≈ 920 m" when only estimated.

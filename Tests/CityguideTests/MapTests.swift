@@ -51,8 +51,8 @@ final class MapTests: XCTestCase {
         let doc = try doc(SVGMap.render(spec(pins: points, centered: points[2])))
         let selected = doc.select("//svg:a[@class='pin pin-selected']/svg:circle/@cx").map(\.value)
         let selectedY = doc.select("//svg:a[@class='pin pin-selected']/svg:circle/@cy").map(\.value)
-        XCTAssertEqual(selected, ["320.0"])
-        XCTAssertEqual(selectedY, ["200.0"])
+        XCTAssertEqual(selected, ["320"])
+        XCTAssertEqual(selectedY, ["200"])
         XCTAssertEqual(doc.count("//svg:g[@class='map-route map-route-estimate']/svg:path"), 1)
     }
 

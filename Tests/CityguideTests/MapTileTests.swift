@@ -36,7 +36,7 @@ final class MapTileTests: XCTestCase {
                 for z in (3, 12, 16, 19):
                     n = 2 ** z
                     r = math.radians(lat)
-                    print(f"{z}/{int((lon + 180) / 360 * n)}/{int((1 - math.asinh(math.tan(r)) / math.pi) / 2 * n)}.svg")
+                    print(f"{z}-{int((lon + 180) / 360 * n)}-{int((1 - math.asinh(math.tan(r)) / math.pi) / 2 * n)}.svg")
             """
         ).split(separator: "\n").map(String.init)
         var paths: [String] = []

@@ -1,4 +1,6 @@
 import Foundation
+import GuideAnalysis
+import GuideFetch
 import GuideModel
 import GuideOSM
 import XCTest
@@ -280,5 +282,98 @@ final class SeaTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 120, "points on both sides of the shore")
         XCTAssertEqual(wrong, [], "\(wrong.count) of \(checked) points coloured as the other side")
+    }
+}
+
+/// The sea's rings on frames drawn by hand: which side of a coastline is water, islands, frames the coast does
+/// not enter, and a coast that stops inside the frame.
+final class SeaRingTests: XCTestCase {
+    let frame = Box(minX: 0, minY: 0, maxX: 100, maxY: 100)
+
+    func filled(_ rings: [[Clipping.Point]], _ x: Double, _ y: Double) -> Bool {
+        MultipolygonTests.nonzero(rings.map { $0.map { ($0.x, $0.y) } }, (x, y))
+    }
+
+    func testTheWaterIsOnTheRightOfTheCoastline() {
+        // Eastward, as seen: the right is south (down on the map).
+        let east = Sea.rings([[(-50, 50), (20, 55), (150, 50)]], in: frame) { nil }
+        XCTAssertTrue(filled(east, 50, 80))
+        XCTAssertFalse(filled(east, 50, 20))
+        let west = Sea.rings([[(150, 50), (20, 55), (-50, 50)]], in: frame) { nil }
+        XCTAssertTrue(filled(west, 50, 20))
+        XCTAssertFalse(filled(west, 50, 80))
+        // A headland from the east edge: in westward, south, and back east, the land on the left all the way.
+        let headland = Sea.rings([[(100, 20), (40, 30), (40, 70), (100, 80)]], in: frame) { nil }
+        XCTAssertFalse(filled(headland, 70, 50), "the headland is land")
+        XCTAssertTrue(filled(headland, 70, 10) && filled(headland, 70, 90) && filled(headland, 20, 50))
+        // And the same coast the other way round: a bay, the water in it alone.
+        let bay = Sea.rings([[(100, 80), (40, 70), (40, 30), (100, 20)]], in: frame) { nil }
+        XCTAssertTrue(filled(bay, 70, 50), "the bay is water")
+        XCTAssertFalse(filled(bay, 70, 10) || filled(bay, 70, 90) || filled(bay, 20, 50))
+    }
+
+    func testIslandsAndFramesTheCoastDoesNotEnter() {
+        // An island, anticlockwise as seen (land on the left): the sea all around it.
+        let island = Sea.rings([[(30, 30), (30, 70), (70, 70), (70, 30), (30, 30)]], in: frame) { nil }
+        XCTAssertTrue(filled(island, 10, 10))
+        XCTAssertFalse(filled(island, 50, 50))
+        XCTAssertTrue(Sea.rings([], in: frame) { true }.count == 1, "wholly at sea")
+        XCTAssertTrue(Sea.rings([], in: frame) { false }.isEmpty, "wholly land")
+        XCTAssertTrue(Sea.rings([], in: frame) { nil }.isEmpty, "no coastline: land")
+        // The nearest coastline decides: south of an eastward coast is sea.
+        XCTAssertEqual(Sea.atSea((0, 10), coast: [[(-10, 0), (10, 0)]]), true)
+        XCTAssertEqual(Sea.atSea((0, -10), coast: [[(-10, 0), (10, 0)]]), false)
+        XCTAssertNil(Sea.atSea((0, 0), coast: []))
+    }
+
+    func testACoastThatStopsInsideTheFrameGoesOnToTheEdge() {
+        // The extract's data ends at (60, 50): the coast is carried on eastward to the edge.
+        let rings = Sea.rings([[(-10, 50), (60, 50)]], in: frame) { nil }
+        XCTAssertTrue(filled(rings, 80, 70))
+        XCTAssertFalse(filled(rings, 80, 30))
+    }
+}
+
+/// Multipolygons in an Overpass answer (`out geom`): their members' geometry joined into rings.
+final class OverpassMultipolygonTests: XCTestCase {
+    func testARelationWithAHoleFromOverpass() throws {
+        func ring(_ points: [(Double, Double)]) -> String {
+            "[" + points.map { "{\"lat\": \($0.0), \"lon\": \($0.1)}" }.joined(separator: ",") + "]"
+        }
+        let body = """
+            {"elements": [
+            {"type": "relation", "id": 9, "tags": {"type": "multipolygon", "leisure": "park"}, "members": [
+              {"type": "way", "ref": 1, "role": "outer", "geometry": \(ring([(60.0, 24.0), (60.0, 24.1), (60.1, 24.1)]))},
+              {"type": "way", "ref": 2, "role": "outer", "geometry": \(ring([(60.1, 24.1), (60.1, 24.0), (60.0, 24.0)]))},
+              {"type": "way", "ref": 3, "role": "inner", "geometry":
+                \(ring([(60.04, 24.04), (60.06, 24.04), (60.06, 24.06), (60.04, 24.06), (60.04, 24.04)]))},
+              {"type": "node", "ref": 4, "role": "label", "lat": 60.05, "lon": 24.02}]},
+            {"type": "relation", "id": 10, "tags": {"type": "multipolygon", "natural": "water"}, "members": [
+              {"type": "way", "ref": 5, "role": "outer", "geometry": \(ring([(61.0, 25.0), (61.0, 25.1), (61.1, 25.1)]))}]}
+            ]}
+            """
+        let map = try OverpassDecoder.baseMap(from: Data(body.utf8)).value
+        XCTAssertEqual(map.ways.count, 1, "the open ring of relation 10 gives nothing")
+        let park = try XCTUnwrap(map.ways.first)
+        XCTAssertEqual(park.kind, .park)
+        XCTAssertEqual(park.rings.count, 1)
+        let rings = [park.mercator] + park.rings
+        XCTAssertTrue(
+            MultipolygonTests.evenOdd(rings, WebMercator.project(Coordinate(latitude: 60.02, longitude: 24.05))))
+        XCTAssertFalse(
+            MultipolygonTests.evenOdd(rings, WebMercator.project(Coordinate(latitude: 60.05, longitude: 24.05))))
+        XCTAssertTrue(
+            OverpassDecoder.mapQuery(
+                center: Coordinate(latitude: 60, longitude: 24), radiusMetres: 1000, buildingMetres: 500, timeout: 90
+            ).contains("relation[type=multipolygon]"), "the query asks for them")
+    }
+
+    func testLinksFromAPageAreRelativeToIt() {
+        XCTAssertEqual(SitePaths.relative("c/places/b/index.html", from: "c/places/a/index.html"), "../b/index.html")
+        XCTAssertEqual(SitePaths.relative("c/places/b/index.html", from: "c/index.html"), "places/b/index.html")
+        XCTAssertEqual(
+            SitePaths.relative("c/places/b/index.html", from: "c/coffee/index.html"), "../places/b/index.html")
+        XCTAssertEqual(SitePaths.relative("d/index.html", from: "c/places/a/index.html"), "../../../d/index.html")
+        XCTAssertEqual(SitePaths.relative("index.html", from: "index.html"), "index.html")
     }
 }

@@ -163,7 +163,7 @@ final class NeighborhoodMapTests: XCTestCase {
                 XCTAssertGreaterThanOrEqual(hypot(xs[i] - xs[j], ys[i] - ys[j]), 18, "pins \(i) and \(j) overlap")
             }
         }
-        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle[not(@class)]/@cx"), ["320.0"])
+        XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle[not(@class)]/@cx"), ["320"])
         XCTAssertEqual(
             doc.count("//svg:g[@class='map-leaders']/svg:line[@class='pin-leader']"), 2,
             "moved pins point back to the true spot")
