@@ -7,8 +7,11 @@ public enum SitePaths {
     public static func events(_ city: CityGuide) -> String { "\(city.plan.slug)/events/index.html" }
 
     public static func place(_ city: CityGuide, _ place: RankedPlace) -> String {
-        "\(city.plan.slug)/places/\(place.slug)/index.html"
+        places(city) + "\(place.slug)/index.html"
     }
+
+    /// The folder of the city's place pages, ending in "/".
+    public static func places(_ city: CityGuide) -> String { "\(city.plan.slug)/places/" }
 
     public static func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> String {
         "\(city.plan.slug)/neighborhoods/\(hood.slug)/index.html"

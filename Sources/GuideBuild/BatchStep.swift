@@ -154,7 +154,9 @@ extension SiteBuilder {
     /// The config cut into batches of its cities, in its order. With an extract, one batch: the file is read
     /// once for every city, and reading it again per batch would cost more than the memory saved.
     func batches(_ config: SiteConfig) -> [SiteConfig] {
-        let size = config.osmExtract == nil ? max(1, citiesPerBatch) : max(1, config.cities.count)
+        // An extract is read once for every batch (`ExtractReads`), so a site on one goes a few cities at a time
+        // too, and its memory does not grow with its cities.
+        let size = max(1, citiesPerBatch)
         return stride(from: 0, to: config.cities.count, by: size).map {
             var part = config
             part.cities = Array(config.cities[$0..<min($0 + size, config.cities.count)])

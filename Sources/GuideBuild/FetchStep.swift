@@ -14,6 +14,8 @@ extension SiteBuilder {
         /// Requests per provider, for live builds.
         var report: FetchReport?
         var source: Source
+        /// The extract, read once for every batch (nil without one).
+        var extract: ExtractReads?
 
         enum Source {
             case recorded(RecordedSource)
@@ -32,6 +34,12 @@ extension SiteBuilder {
     /// The build date and where the data comes from; a live build checks its keys here, before any request, so
     /// a nightly job fails at once, not after half the cities.
     func fetchPlan(_ config: SiteConfig) throws -> FetchPlan {
+        var plan = try sourcePlan(config)
+        plan.extract = extractReads(config)
+        return plan
+    }
+
+    func sourcePlan(_ config: SiteConfig) throws -> FetchPlan {
         guard config.source == .live else {
             let source = try recordedSource(config)
             let recordedAt = source.recordedAt()
@@ -80,7 +88,11 @@ extension SiteBuilder {
             (loaded, bodies) = runBlocking { await source.load() }
         }
         let cities = originWarnings(
-            config, eventsFromFiles(config, baseMapsFromOSM(config, placesFromOSM(config, loaded)), today: buildDate))
+            config,
+            eventsFromFiles(
+                config,
+                baseMapsFromOSM(config, placesFromOSM(config, loaded, reads: plan.extract), reads: plan.extract),
+                today: buildDate))
         // Places from an extract and events from files are data too.
         let local = cities.contains { city in
             city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)

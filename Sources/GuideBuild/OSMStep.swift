@@ -8,7 +8,7 @@ extension SiteBuilder {
     /// With `providers: {places: osm}`: each city's places read from the extract, within `radius_km` of its center,
     /// in one reading of the file for every city. An extract that cannot be read makes every list "unavailable"
     /// with one warning naming the file; the rest of the guide is still built.
-    func placesFromOSM(_ config: SiteConfig, _ cities: [CityData]) -> [CityData] {
+    func placesFromOSM(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> [CityData] {
         guard config.providers.places == .osm, let extract = config.osmExtract else { return cities }
         let label = relativeLabel(extract)
         var queries: [OSMPlaces.Query] = []
@@ -16,14 +16,16 @@ extension SiteBuilder {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
             queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
         }
-        let found: [String: [String: [Place]]]
-        var failure: String?
-        do {
-            found = try OSMPlaces.extract(extract, label: label, queries: queries)
-        } catch {
-            found = [:]
-            failure = (error as? OSMError)?.reason ?? "\(error)"
-        }
+        let read = { (queries: [OSMPlaces.Query]) in try OSMPlaces.elements(extract, label: label, queries: queries) }
+        let (found, failure) =
+            reads?.places(queries, read: read)
+            ?? {
+                do {
+                    return (OSMPlaces.places(from: try read(queries), queries: queries), nil)
+                } catch {
+                    return ([:], (error as? OSMError)?.reason ?? "\(error)")
+                }
+            }()
         return zip(config.cities, cities).map { city, data in
             var data = data
             data.placesFromOSM = true
@@ -50,24 +52,26 @@ extension SiteBuilder {
     /// With `osm: {extract}`: every city's base map and walking network from the extract, within `radius_km` of
     /// its center (and a little beyond, so maps at the edge are not cut), in one reading of the file. An extract
     /// that cannot be read leaves the maps without streets and walks estimated, with one warning.
-    func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData]) -> [CityData] {
+    func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> [CityData] {
         guard let extract = config.osmExtract else { return cities }
         let label = relativeLabel(extract)
         var areas: [String: (center: Coordinate, metres: Double)] = [:]
         for (city, data) in zip(config.cities, cities) where data.baseMap.value == nil {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
-            areas[city.slug] = (center, city.radiusKm * 1000 + 500)
+            areas[city.slug] = (center, Self.mapArea(city))
         }
         guard !areas.isEmpty else { return cities }
-        let map: CityData.Outcome<BaseMap>
-        do {
-            let boxes = areas.values.sorted { $0.metres < $1.metres }.map {
-                GeoBox(center: $0.center, metres: $0.metres)
-            }
-            map = .loaded(try OSMBaseMap.extract(extract, label: label, boxes: boxes))
-        } catch {
-            map = .failed((error as? OSMError)?.reason ?? "\(error)")
+        let read = { (areas: [(center: Coordinate, metres: Double)]) throws -> BaseMap in
+            let boxes = areas.sorted { $0.metres < $1.metres }.map { GeoBox(center: $0.center, metres: $0.metres) }
+            return try OSMBaseMap.extract(extract, label: label, boxes: boxes)
         }
+        let map =
+            reads?.baseMap(areas, read: read)
+            ?? {
+                do { return .loaded(try read(Array(areas.values))) } catch {
+                    return .failed((error as? OSMError)?.reason ?? "\(error)")
+                }
+            }()
         return zip(config.cities, cities).map { city, data in
             guard let area = areas[city.slug] else { return data }
             var data = data
@@ -82,6 +86,24 @@ extension SiteBuilder {
             }
             return data
         }
+    }
+
+    /// How far around its center a city's base map reaches: its radius and a little beyond, so maps at the edge
+    /// are not cut.
+    static func mapArea(_ city: CityConfig) -> Double { city.radiusKm * 1000 + 500 }
+
+    /// The extract's reading for the whole build: every city whose center the config gives, read with the first
+    /// batch.
+    func extractReads(_ config: SiteConfig) -> ExtractReads? {
+        guard config.osmExtract != nil else { return nil }
+        var queries: [OSMPlaces.Query] = []
+        var areas: [String: (center: Coordinate, metres: Double)] = [:]
+        for city in config.cities {
+            guard let center = city.center else { continue }
+            queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
+            areas[city.slug] = (center, Self.mapArea(city))
+        }
+        return ExtractReads(queries: config.providers.places == .osm ? queries : [], areas: areas)
     }
 
     /// A free-text origin that could not be looked up: distances are then from the center, and the operator hears

@@ -36,14 +36,20 @@ public enum OSMPlaces {
     public static func extract(_ file: URL, label: String, queries: [Query], english: Bool = true) throws
         -> [String: [String: [Place]]]
     {
+        places(from: try elements(file, label: label, queries: queries), queries: queries, english: english)
+    }
+
+    /// The elements that are some query's place, each once: what `places(from:queries:)` makes each city's
+    /// lists of. Kept instead of the lists, a site of many cities around the same streets holds each place once.
+    public static func elements(_ file: URL, label: String, queries: [Query]) throws -> [Element] {
         let head = (try? FileHandle(forReadingFrom: file)).flatMap { handle in
             defer { try? handle.close() }
             return try? handle.read(upToCount: 64)
         }
         if let head, OSMXMLReader.isXML(head) {
-            return try extract(queries: queries, english: english) { try xml($0).read(file, label: label) }
+            return try elements(queries: queries) { try xml($0).read(file, label: label) }
         }
-        return try extract(queries: queries, english: english) { try $0.read(file, label: label) }
+        return try elements(queries: queries) { try $0.read(file, label: label) }
     }
 
     /// The same callbacks on an `.osm` XML reader (it cannot skip what a pass does not need; XML files are small).
@@ -69,7 +75,11 @@ public enum OSMPlaces {
     static func extract(queries: [Query], english: Bool, pass: (PBFReader) throws -> Void) throws
         -> [String: [String: [Place]]]
     {
-        guard !queries.isEmpty else { return [:] }
+        places(from: try elements(queries: queries, pass: pass), queries: queries, english: english)
+    }
+
+    static func elements(queries: [Query], pass: (PBFReader) throws -> Void) throws -> [Element] {
+        guard !queries.isEmpty else { return [] }
         // Pass 1: ways that match some category of some city, and the nodes they are drawn through.
         var ways: [(id: Int64, refs: [Int64], tags: PBFReader.Tags)] = []
         var needed: Set<Int64> = []
@@ -112,7 +122,7 @@ public enum OSMPlaces {
                 longitude: points.map(\.longitude).reduce(0, +) / Double(points.count))
             found.append(Element(id: "way/\(way.id)", coordinate: centroid, tags: way.tags))
         }
-        return places(from: found, queries: queries, english: english)
+        return found
     }
 
     /// An OpenStreetMap element where its place is: a node, or a way or relation at its centre.

@@ -195,9 +195,22 @@ struct ViewValues {
             nearby: nearby, city: city, root: root)
     }
 
-    /// A link to a file of the site: relative to `page` when there is one, else through `root`.
-    func link(_ path: String, root: String, page: String?) -> String {
-        page.map { SitePaths.relative(path, from: $0) } ?? root + path
+    /// How a map on `page` links to the city's places: the way from the page to the places' folder, worked out
+    /// once per map (once per pin was a fifth of a build); through `root` without a page.
+    struct PlaceLinks {
+        let folder: String?
+        let root: String
+        let values: ViewValues
+
+        init(city: CityGuide, root: String, page: String?, values: ViewValues) {
+            folder = page.map { SitePaths.relative(SitePaths.places(city), from: $0) }
+            self.root = root
+            self.values = values
+        }
+
+        func href(_ city: CityGuide, _ item: RankedPlace) -> String {
+            folder.map { $0 + item.slug + "/index.html" } ?? root + values.placePath(city, item)
+        }
     }
 
     /// A map's spec before its nearby layer, and its description up to there. What the map frames does not depend
@@ -221,10 +234,11 @@ struct ViewValues {
         if city.baseMap != nil { description += ", over a street map from OpenStreetMap" }
         description += ". The numbered list below the map has the same places."
         spec.description = description
+        let links = PlaceLinks(city: city, root: root, page: draft.page, values: self)
         spec.nearby = nearby.map {
             MapSpec.Pin(
-                number: nil, name: $0.place.name, coordinate: $0.place.coordinate,
-                href: link(placePath(city, $0), root: root, page: draft.page), kind: .nearby)
+                number: nil, name: $0.place.name, coordinate: $0.place.coordinate, href: links.href(city, $0),
+                kind: .nearby)
         }
         return spec
     }
@@ -233,6 +247,7 @@ struct ViewValues {
         id: String, title: String, places: [RankedPlace], city: CityGuide, root: String, page: String? = nil,
         selected: RankedPlace? = nil, area: Neighborhood? = nil
     ) -> MapDraft {
+        let links = PlaceLinks(city: city, root: root, page: page, values: self)
         // By index: `enumerated()` would copy each place (a large value) to hand it over.
         var pins: [MapSpec.Pin] = []
         pins.reserveCapacity(places.count + 1)
@@ -240,14 +255,14 @@ struct ViewValues {
             pins.append(
                 MapSpec.Pin(
                     number: index + 1, name: places[index].place.name, coordinate: places[index].place.coordinate,
-                    href: link(placePath(city, places[index]), root: root, page: page),
+                    href: links.href(city, places[index]),
                     kind: places[index].place.id == selected?.place.id ? .selected : .place))
         }
         if let selected, !places.contains(where: { $0.place.id == selected.place.id }) {
             pins.append(
                 MapSpec.Pin(
                     number: nil, name: selected.place.name, coordinate: selected.place.coordinate,
-                    href: link(placePath(city, selected), root: root, page: page), kind: .selected))
+                    href: links.href(city, selected), kind: .selected))
         }
         // A neighborhood map is about the neighborhood: the city's starting point may be kilometres away.
         let origin = area == nil ? MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin) : nil

@@ -1,0 +1,85 @@
+import Foundation
+import GuideModel
+import GuideOSM
+
+/// An extract read for the whole build, for batches of a few cities each: the first batch reads the places and the
+/// base map of every city whose center the config gives, in one reading each, and each batch makes its cities'
+/// part of them. A city whose center only a lookup gave (so it was not known at the start) is read with its batch. So a
+/// site of a thousand cities on one extract keeps the extract's base map once, and no more than a batch of
+/// guides and pages at a time.
+final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time; the lock keeps it honest.
+    private let lock = NSLock()
+    /// The elements that are some read city's places, each once; or why the extract could not be read.
+    private var elements: [OSMPlaces.Element] = []
+    private var placesFailure: String?
+    private var placesRead: Set<String> = []
+    /// The base map of every box read so far, and the cities whose boxes it covers.
+    private var map: CityData.Outcome<BaseMap>?
+    private var mapped: Set<String> = []
+
+    /// The cities whose centers the config gives: what the first reading reads for.
+    let queries: [OSMPlaces.Query]
+    let areas: [String: (center: Coordinate, metres: Double)]
+
+    init(queries: [OSMPlaces.Query], areas: [String: (center: Coordinate, metres: Double)]) {
+        self.queries = queries
+        self.areas = areas
+    }
+
+    /// The places of these queries' cities, from the elements read with every known city's the first time, or
+    /// read again for cities not read yet.
+    func places(
+        _ wanted: [OSMPlaces.Query], read: ([OSMPlaces.Query]) throws -> [OSMPlaces.Element]
+    ) -> (found: [String: [String: [Place]]], failure: String?) {
+        lock.lock()
+        let missing = wanted.filter { !placesRead.contains($0.slug) }
+        if !missing.isEmpty {
+            let slugs = Set(missing.map(\.slug))
+            let extra = placesRead.isEmpty ? queries.filter { !slugs.contains($0.slug) } : []
+            let asked = missing + extra
+            placesRead.formUnion(asked.map(\.slug))
+            do {
+                elements += try read(asked)
+            } catch {
+                placesFailure = (error as? OSMError)?.reason ?? "\(error)"
+            }
+        }
+        let (elements, failure) = (self.elements, placesFailure)
+        lock.unlock()
+        return (failure == nil ? OSMPlaces.places(from: elements, queries: wanted) : [:], failure)
+    }
+
+    /// The base map of every known city and of these (slug → area), read again only for a city outside what
+    /// was read before.
+    func baseMap(
+        _ areas: [String: (center: Coordinate, metres: Double)],
+        read: ([(center: Coordinate, metres: Double)]) throws -> BaseMap
+    ) -> CityData.Outcome<BaseMap> {
+        lock.lock()
+        defer { lock.unlock() }
+        if let map, areas.keys.allSatisfy(mapped.contains) { return map }
+        var wanted = areas
+        if map == nil {
+            for (slug, area) in self.areas where wanted[slug] == nil { wanted[slug] = area }
+        } else {
+            wanted = areas.filter { !mapped.contains($0.key) }
+        }
+        let result: CityData.Outcome<BaseMap>
+        do {
+            let read = try read(Array(wanted.values))
+            if case .loaded(let before)? = map {
+                result = .loaded(
+                    BaseMap(
+                        ways: before.ways + read.ways, districts: before.districts + read.districts,
+                        walkways: before.walkways + read.walkways))
+            } else {
+                result = .loaded(read)
+            }
+        } catch {
+            result = .failed((error as? OSMError)?.reason ?? "\(error)")
+        }
+        map = result
+        mapped.formUnion(wanted.keys)
+        return result
+    }
+}
