@@ -100,8 +100,8 @@ let package = Package(
         .target(
             name: "GuideFuzzTargets",
             dependencies: [
-                "GuideConfig", "GuideEmbedded", "GuideFetch", "GuideModel", "GuideOSM", "GuideRender", "GuideServe",
-                "GuideShard", "GuideValidate",
+                "GuideConfig", "GuideEmbedded", "GuideFetch", "GuideMaps", "GuideModel", "GuideOSM", "GuideRender",
+                "GuideServe", "GuideShard", "GuideValidate",
             ]
         ),
         .executableTarget(

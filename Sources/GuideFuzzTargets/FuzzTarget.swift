@@ -2,6 +2,7 @@ import Foundation
 import GuideConfig
 import GuideEmbedded
 import GuideFetch
+import GuideMaps
 import GuideModel
 import GuideOSM
 import GuideRender
@@ -21,6 +22,23 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .current
     /// A fixed day, so a run is repeatable.
     static let today = Date(timeIntervalSince1970: 1_795_000_000)
+    /// A decoded base map drawn as a map draws it: its tiles around its first points, and inline (as the report
+    /// draws it), so hostile geometry (rings, coastlines, areas of many parts) reaches the drawing too.
+    static func draw(_ map: BaseMap) {
+        let points = map.ways.prefix(4).flatMap { $0.points.prefix(4) }
+        guard !points.isEmpty else { return }
+        let projection = MapProjection.fit(points, center: nil, width: 640, height: 400)
+        let tiles = BaseMapTiles(map)
+        for tile in tiles.tiles(projection, width: 640, height: 400).prefix(16) { _ = tiles.svg(tile, style: "") }
+        var spec = MapSpec(
+            id: "m", title: "t", description: "d", pins: [], origin: nil, units: .metric, attribution: "")
+        spec.fit = points
+        spec.baseMap = map
+        _ = SVGMap.render(spec)
+        spec.tiles = (tiles, "tiles/")
+        _ = SVGMap.render(spec)
+    }
+
     static let queries = [
         OSMPlaces.Query(
             slug: "c", center: Coordinate(latitude: 60.17, longitude: 24.94), radiusMetres: 5_000,
@@ -45,12 +63,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             if let map = try? OverpassDecoder.baseMap(from: data) {
                 _ = StreetNetwork(map.value)
+                Self.draw(map.value)
             }
         case .nominatim: _ = try? NominatimDecoder.geocode(from: data)
         case .openMeteo: _ = try? OpenMeteoDecoder.weather(from: data)
         case .ical: _ = try? ICalendarDecoder.events(from: data, cityZone: Self.helsinki, today: Self.today)
         case .osm:
-            if let map = try? OSMBaseMap.extract(data, label: "fuzz") { _ = StreetNetwork(map) }
+            if let map = try? OSMBaseMap.extract(data, label: "fuzz") {
+                _ = StreetNetwork(map)
+                Self.draw(map)
+            }
             _ = try? OSMPlaces.extract(data, label: "fuzz", queries: Self.queries)
         case .config:
             _ = try? ConfigLoader.parse(

@@ -341,7 +341,9 @@ public enum SVGMap {
 
     static func pinMarkup(_ item: DrawnPin, into out: inout Markup) {
         let pin = item.pin
-        let kind: StaticString = pin.kind == .selected ? " pin-selected" : pin.kind == .nearby ? " pin-nearby" : ""
+        // A place within a walk is a pin like the others in its own layer (`.map-nearby`), named without its
+        // position: twenty of them on each copy of a place's map, each byte counts.
+        let kind: StaticString = pin.kind == .selected ? " pin-selected" : ""
         if let href = pin.href {
             out.add("<a class=\"pin")
             out.add(kind)
@@ -360,9 +362,12 @@ public enum SVGMap {
             out.add(". ")
         }
         out.escaped(pin.name)
-        out.add(" (")
-        out.coordinate(pin.coordinate)
-        out.add(")</title><circle cx=\"")
+        if pin.kind != .nearby {
+            out.add(" (")
+            out.coordinate(pin.coordinate)
+            out.add(")")
+        }
+        out.add("</title><circle cx=\"")
         out.number(item.drawX)
         out.add("\" cy=\"")
         out.number(item.drawY)
