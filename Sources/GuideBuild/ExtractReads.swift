@@ -17,20 +17,25 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
     private var map: CityData.Outcome<BaseMap>?
     private var mapped: Set<String> = []
 
+    /// The extract, and how messages name it.
+    let file: URL
+    let label: String
     /// The cities whose centers the config gives: what the first reading reads for.
     let queries: [OSMPlaces.Query]
     let areas: [String: (center: Coordinate, metres: Double)]
 
-    init(queries: [OSMPlaces.Query], areas: [String: (center: Coordinate, metres: Double)]) {
+    init(
+        file: URL, label: String, queries: [OSMPlaces.Query], areas: [String: (center: Coordinate, metres: Double)]
+    ) {
+        self.file = file
+        self.label = label
         self.queries = queries
         self.areas = areas
     }
 
     /// The places of these queries' cities, from the elements read with every known city's the first time, or
     /// read again for cities not read yet.
-    func places(
-        _ wanted: [OSMPlaces.Query], read: ([OSMPlaces.Query]) throws -> [OSMPlaces.Element]
-    ) -> (found: [String: [String: [Place]]], failure: String?) {
+    func places(_ wanted: [OSMPlaces.Query]) -> (found: [String: [String: [Place]]], failure: String?) {
         lock.lock()
         let missing = wanted.filter { !placesRead.contains($0.slug) }
         if !missing.isEmpty {
@@ -39,7 +44,7 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
             let asked = missing + extra
             placesRead.formUnion(asked.map(\.slug))
             do {
-                elements += try read(asked)
+                elements += try OSMPlaces.elements(file, label: label, queries: asked)
             } catch {
                 placesFailure = (error as? OSMError)?.reason ?? "\(error)"
             }
@@ -51,10 +56,7 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
 
     /// The base map of every known city and of these (slug → area), read again only for a city outside what
     /// was read before.
-    func baseMap(
-        _ areas: [String: (center: Coordinate, metres: Double)],
-        read: ([(center: Coordinate, metres: Double)]) throws -> BaseMap
-    ) -> CityData.Outcome<BaseMap> {
+    func baseMap(_ areas: [String: (center: Coordinate, metres: Double)]) -> CityData.Outcome<BaseMap> {
         lock.lock()
         defer { lock.unlock() }
         if let map, areas.keys.allSatisfy(mapped.contains) { return map }
@@ -66,7 +68,10 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
         }
         let result: CityData.Outcome<BaseMap>
         do {
-            let read = try read(Array(wanted.values))
+            let boxes = wanted.values.sorted { $0.metres < $1.metres }.map {
+                GeoBox(center: $0.center, metres: $0.metres)
+            }
+            let read = try OSMBaseMap.extract(file, label: label, boxes: boxes)
             if case .loaded(let before)? = map {
                 result = .loaded(
                     BaseMap(

@@ -9,23 +9,13 @@ extension SiteBuilder {
     /// in one reading of the file for every city. An extract that cannot be read makes every list "unavailable"
     /// with one warning naming the file; the rest of the guide is still built.
     func placesFromOSM(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> [CityData] {
-        guard config.providers.places == .osm, let extract = config.osmExtract else { return cities }
-        let label = relativeLabel(extract)
+        guard config.providers.places == .osm, let reads else { return cities }
         var queries: [OSMPlaces.Query] = []
         for (city, data) in zip(config.cities, cities) {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
             queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
         }
-        let read = { (queries: [OSMPlaces.Query]) in try OSMPlaces.elements(extract, label: label, queries: queries) }
-        let (found, failure) =
-            reads?.places(queries, read: read)
-            ?? {
-                do {
-                    return (OSMPlaces.places(from: try read(queries), queries: queries), nil)
-                } catch {
-                    return ([:], (error as? OSMError)?.reason ?? "\(error)")
-                }
-            }()
+        let (found, failure) = reads.places(queries)
         return zip(config.cities, cities).map { city, data in
             var data = data
             data.placesFromOSM = true
@@ -41,7 +31,7 @@ extension SiteBuilder {
                 }
             }
             if let failure {
-                data.warnings.append(DataWarning(city: city.name, part: .places, file: label, reason: failure))
+                data.warnings.append(DataWarning(city: city.name, part: .places, file: reads.label, reason: failure))
             }
             return data
         }
@@ -53,25 +43,14 @@ extension SiteBuilder {
     /// its center (and a little beyond, so maps at the edge are not cut), in one reading of the file. An extract
     /// that cannot be read leaves the maps without streets and walks estimated, with one warning.
     func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> [CityData] {
-        guard let extract = config.osmExtract else { return cities }
-        let label = relativeLabel(extract)
+        guard let reads else { return cities }
         var areas: [String: (center: Coordinate, metres: Double)] = [:]
         for (city, data) in zip(config.cities, cities) where data.baseMap.value == nil {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
             areas[city.slug] = (center, Self.mapArea(city))
         }
         guard !areas.isEmpty else { return cities }
-        let read = { (areas: [(center: Coordinate, metres: Double)]) throws -> BaseMap in
-            let boxes = areas.sorted { $0.metres < $1.metres }.map { GeoBox(center: $0.center, metres: $0.metres) }
-            return try OSMBaseMap.extract(extract, label: label, boxes: boxes)
-        }
-        let map =
-            reads?.baseMap(areas, read: read)
-            ?? {
-                do { return .loaded(try read(Array(areas.values))) } catch {
-                    return .failed((error as? OSMError)?.reason ?? "\(error)")
-                }
-            }()
+        let map = reads.baseMap(areas)
         return zip(config.cities, cities).map { city, data in
             guard let area = areas[city.slug] else { return data }
             var data = data
@@ -81,7 +60,7 @@ extension SiteBuilder {
                 data.credits.insert("OpenStreetMap")
             case .failed(let reason):
                 data.baseMap = .failed(reason)
-                data.warnings.append(DataWarning(city: city.name, part: .map, file: label, reason: reason))
+                data.warnings.append(DataWarning(city: city.name, part: .map, file: reads.label, reason: reason))
             case .absent: break
             }
             return data
@@ -95,7 +74,7 @@ extension SiteBuilder {
     /// The extract's reading for the whole build: every city whose center the config gives, read with the first
     /// batch.
     func extractReads(_ config: SiteConfig) -> ExtractReads? {
-        guard config.osmExtract != nil else { return nil }
+        guard let extract = config.osmExtract else { return nil }
         var queries: [OSMPlaces.Query] = []
         var areas: [String: (center: Coordinate, metres: Double)] = [:]
         for city in config.cities {
@@ -103,7 +82,9 @@ extension SiteBuilder {
             queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
             areas[city.slug] = (center, Self.mapArea(city))
         }
-        return ExtractReads(queries: config.providers.places == .osm ? queries : [], areas: areas)
+        return ExtractReads(
+            file: extract, label: relativeLabel(extract), queries: config.providers.places == .osm ? queries : [],
+            areas: areas)
     }
 
     /// A free-text origin that could not be looked up: distances are then from the center, and the operator hears

@@ -127,29 +127,12 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         let metresPerUnit =
             WebMercator.metresPerUnit(atLatitude: tile.projection.referenceLatitude)
             / (MapTile.size * count)
-        var seen = Set<Int32>()
-        func consider(_ index: Int32) {
+        let ways = Self.filed(in: grid, large: large, from: (west, north), to: (east, south)).filter { index in
             let way = map.ways[Int(index)]
             let (northWest, southEast) = way.corners
-            guard southEast.x >= west, northWest.x <= east, southEast.y >= north, northWest.y <= south,
-                BaseMapLayer.shows(way.kind, metresPerUnit: metresPerUnit)
-            else { return }
-            seen.insert(index)
+            return southEast.x >= west && northWest.x <= east && southEast.y >= north && northWest.y <= south
+                && BaseMapLayer.shows(way.kind, metresPerUnit: metresPerUnit)
         }
-        for index in large { consider(index) }
-        if let (xs, ys) = MapTile.range(zoom: Self.gridZoom, from: (west, north), to: (east, south)) {
-            if xs.count * ys.count <= grid.count {
-                for y in ys {
-                    for x in xs { for index in grid[MapTile(z: Self.gridZoom, x: x, y: y)] ?? [] { consider(index) } }
-                }
-            } else {
-                // A tile wider than the city (a map of the world, say): its cells are more than the city fills.
-                for (cell, indices) in grid where xs.contains(cell.x) && ys.contains(cell.y) {
-                    for index in indices { consider(index) }
-                }
-            }
-        }
-        let ways = seen.sorted()
         lock.lock()
         found[tile] = ways
         lock.unlock()
@@ -177,6 +160,27 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
 
     static let largeCells = 16
 
+    /// The ways filed under the cells the box between two points of the unit square touches, and the large ones:
+    /// each once, in the base map's order.
+    static func filed(
+        in grid: [MapTile: [Int32]], large: [Int32], from a: (x: Double, y: Double), to b: (x: Double, y: Double)
+    ) -> [Int32] {
+        var found = Set(large)
+        if let (xs, ys) = MapTile.range(zoom: gridZoom, from: a, to: b) {
+            if xs.count * ys.count <= grid.count {
+                for y in ys {
+                    for x in xs { found.formUnion(grid[MapTile(z: gridZoom, x: x, y: y)] ?? []) }
+                }
+            } else {
+                // A box wider than the city (a map of the world, say): its cells are more than the city fills.
+                for (cell, indices) in grid where xs.contains(cell.x) && ys.contains(cell.y) {
+                    found.formUnion(indices)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     /// The named streets simplified once for a zoom (to what a tile of that zoom can show), on the unit square:
     /// each map of the city at about that scale reads them instead of simplifying every street again.
     func namedLines(_ zoom: Int) -> [[(x: Double, y: Double)]] {
@@ -199,30 +203,17 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
     func streets(_ projection: MapProjection, width: Double, height: Double) -> [BaseMapLayer.Street] {
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
         var streets: [BaseMapLayer.Street] = []
-        // Only the streets filed under the cells the frame covers, in the map's order (ties keep it).
-        var candidates = Set(namedLarge)
         let a = (
             (frame.minX - projection.offsetX) / projection.scale, (frame.minY - projection.offsetY) / projection.scale
         )
         let b = (
             (frame.maxX - projection.offsetX) / projection.scale, (frame.maxY - projection.offsetY) / projection.scale
         )
-        if let (xs, ys) = MapTile.range(zoom: Self.gridZoom, from: a, to: b), xs.count * ys.count <= namedGrid.count {
-            for y in ys {
-                for x in xs { candidates.formUnion(namedGrid[MapTile(z: Self.gridZoom, x: x, y: y)] ?? []) }
-            }
-        } else {
-            candidates = Set(named.indices.map { Int32($0) })
-        }
         let zoom = MapTile.zoom(scale: projection.scale)
         let simplified = namedLines(zoom)
-        for index in candidates.sorted() {
+        for index in Self.filed(in: namedGrid, large: namedLarge, from: a, to: b) {
             let way = named[Int(index)]
-            let northWest = projection.point(mercator: way.corners.northWest)
-            let southEast = projection.point(mercator: way.corners.southEast)
-            guard southEast.x >= frame.minX, northWest.x <= frame.maxX, southEast.y >= frame.minY,
-                northWest.y <= frame.maxY, let name = way.name
-            else { continue }
+            guard BaseMapLayer.inFrame(way, projection: projection, frame: frame), let name = way.name else { continue }
             let screen = simplified[Int(index)].map(projection.point(mercator:))
             for line in Clipping.polyline(screen, in: frame) where BaseMapLayer.length(line) >= 1 {
                 streets.append(BaseMapLayer.Street(name: name, kind: way.kind, points: line))

@@ -5,7 +5,7 @@ import GuideAnalysis
 /// shows it, and the places it looks among for others within a walk. Made once per city, when its first place
 /// page is rendered (a build that renders none of a city's pages makes none); before, each of the four hundred
 /// place pages of a city made fifty legend entries and a hundred paths again.
-final class CityTables: @unchecked Sendable {  // Every access holds the lock; tables are never changed once made.
+enum CityTables {
     struct Tables {
         /// By place id.
         var placePaths: [String: String]
@@ -20,16 +20,22 @@ final class CityTables: @unchecked Sendable {  // Every access holds the lock; t
         let legendMemo = LegendMemo()
     }
 
-    private let lock = NSLock()
-    private var made: [Int: Tables] = [:]
+}
 
-    /// City `c`'s tables, made by `make` the first time they are asked for.
-    func tables(_ c: Int, make: () -> Tables) -> Tables {
+/// What a renderer makes once per city, the first time a page of that city asks (a build that renders none of a
+/// city's pages makes none): the place pages' tables, the base map's tiles.
+/// Every access holds the lock; a value is never changed once made.
+final class PerCity<Key: Hashable, Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: [Key: Value] = [:]
+
+    /// The city's value, made by `make` the first time it is asked for.
+    func value(_ key: Key, make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        if let tables = made[c] { return tables }
-        let tables = make()
-        made[c] = tables
-        return tables
+        if let known = made[key] { return known }
+        let value = make()
+        made[key] = value
+        return value
     }
 }

@@ -120,12 +120,10 @@ extension SiteRenderer {
 
     /// The city's overview map as its page draws it, and the site's stylesheet, for the report's PNG.
     public func overviewMap(_ city: CityGuide) -> (svg: String, width: Int, height: Int, css: String) {
-        let places = city.overview.compactMap(city.place)
-        let spec = ViewValues(site: site).mapSpec(
-            id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)", places: places,
-            city: city, root: "")
+        // The report's picture draws its base map itself (it has no tiles beside it), styled as the tiles are.
+        var spec = cityMap(city)
+        spec.tiles = nil
         let svg = SVGMap.render(spec)
-        // The report's picture draws its base map itself, styled as the tiles are.
         let css = String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self)
         return (svg, 640, 420, css + "\n" + templates.tileStyle)
     }

@@ -15,7 +15,7 @@ extension SiteRenderer {
     static let placeRoot = "../../../"
 
     func tables(_ c: Int) -> CityTables.Tables {
-        cityTables.tables(c) {
+        cityTables.value(c) {
             let city = guides[c]
             var paths: [String: String] = [:]
             for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideAnalysis
 import GuideConfig
+import GuideMaps
 import GuideModel
 import Mustache
 
@@ -12,9 +13,9 @@ public struct SiteRenderer: Sendable {
     /// Every city of the site, for the pages about all of them; from the guides, or from the shards.
     public private(set) var cards: [CityCard] = []
     /// What each city's place pages share, made when the first of them is rendered.
-    let cityTables = CityTables()
+    let cityTables = PerCity<Int, CityTables.Tables>()
     /// Each city's base map as tiles, shared by its maps.
-    let tileSources = TileSources()
+    let tileSources = PerCity<String, BaseMapTiles?>()
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
@@ -202,7 +203,7 @@ public struct SiteRenderer: Sendable {
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName
-        view["map"] = values.render(cityMap(city, root: root))
+        view["map"] = values.render(cityMap(city))
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
@@ -261,7 +262,7 @@ public struct SiteRenderer: Sendable {
         case .failed: view["unavailable"] = true
         case .ok: break
         }
-        if let map = categoryMap(city, list, root: root) { view["map"] = values.render(map) }
+        if let map = categoryMap(city, list) { view["map"] = values.render(map) }
         return view
     }
 
@@ -312,7 +313,7 @@ public struct SiteRenderer: Sendable {
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
         view["legend"] = view["entries"]
         view[LegendMemo.entriesKey] = view["entries"]
-        view["map"] = values.render(neighborhoodMap(city, hood, root: root))
+        view["map"] = values.render(neighborhoodMap(city, hood))
         view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
         view["events_href"] = root + values.pagePaths(city).events
         return view

@@ -5,43 +5,28 @@ import XCTest
 /// edited template would write it) does not run, from a web server or from `file://`, while the site's own
 /// stylesheet, scripts and inline maps still work.
 final class PolicyBrowserTests: XCTestCase {
-    static let script = #"""
-        import functools, http.server, json, sys, threading
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-
-        site = sys.argv[1]
-        page = "helsinki/places/ateneum/index.html"
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-
-        options = webdriver.ChromeOptions()
-        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900"]:
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        out = {}
-        try:
-            for origin, base in [("http", "http://127.0.0.1:%d/" % server.server_address[1]), ("file", "file://" + site + "/")]:
-                driver.get(base + page)
-                out[origin] = {
-                    "title": driver.title,
-                    "injected_ran": driver.execute_script("return window.injected === true || document.body.dataset.injected === 'yes'"),
-                    # The site's own script shows the Save button; its stylesheet sets the body's width.
-                    "save_shown": driver.find_element(By.CSS_SELECTOR, "button.save-place").is_displayed(),
-                    "max_width": driver.execute_script("return getComputedStyle(document.body).maxWidth"),
-                    "maps": len(driver.find_elements(By.CSS_SELECTOR, "svg.map")),
-                    "violations": sum(1 for e in driver.get_log("browser") if "Content Security Policy" in e["message"]),
-                }
-        finally:
-            driver.quit()
-            server.shutdown()
-        print(json.dumps(out))
-        """#
+    static let script =
+        BrowserScript.preamble(window: "1200,900")
+            + #"""
+            page = "helsinki/places/ateneum/index.html"
+            out = {}
+            try:
+                for origin, base in origins:
+                    driver.get(base + page)
+                    out[origin] = {
+                        "title": driver.title,
+                        "injected_ran": driver.execute_script("return window.injected === true || document.body.dataset.injected === 'yes'"),
+                        # The site's own script shows the Save button; its stylesheet sets the body's width.
+                        "save_shown": driver.find_element(By.CSS_SELECTOR, "button.save-place").is_displayed(),
+                        "max_width": driver.execute_script("return getComputedStyle(document.body).maxWidth"),
+                        "maps": len(driver.find_elements(By.CSS_SELECTOR, "svg.map")),
+                        "violations": sum(1 for e in driver.get_log("browser") if "Content Security Policy" in e["message"]),
+                    }
+            finally:
+                driver.quit()
+                server.shutdown()
+            print(json.dumps(out))
+            """#
 
     func testInjectedScriptDoesNotRunButTheSitesOwnDoes() throws {
         try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")

@@ -4,55 +4,39 @@ import XCTest
 /// The base map's tiles as a reader's browser shows them: light on a light screen, dark on a dark one, light on
 /// paper printed from a dark screen, from a web server and from `file://`, under the pages' own policy.
 final class TileBrowserTests: XCTestCase {
-    static let script = #"""
-        import functools, http.server, io, json, sys, threading
-        from PIL import Image
-        from selenium import webdriver
-        from selenium.webdriver.chrome.service import Service
-        from selenium.webdriver.common.by import By
-
-        site = sys.argv[1]
-        page = "helsinki/places/laivaravintola-marival-ii/index.html"
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args):
-                pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-
-        options = webdriver.ChromeOptions()
-        for arg in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000"]:
-            options.add_argument(arg)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        # The sea's colour in basemap.css, light and dark.
-        light, dark = (0xa9, 0xcb, 0xe6), (0x1b, 0x38, 0x50)
-        def near(p, c):
-            return all(abs(p[i] - c[i]) <= 3 for i in range(3))
-        out = {}
-        try:
-            for origin, base in [("http", "http://127.0.0.1:%d/" % server.server_address[1]), ("file", "file://" + site + "/")]:
-                for case, media in [("light", ("screen", "light")), ("dark", ("screen", "dark")), ("print", ("print", "dark"))]:
-                    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
-                        "media": media[0], "features": [{"name": "prefers-color-scheme", "value": media[1]}]})
-                    driver.get(base + page)
-                    driver.execute_script("return document.fonts.ready")
-                    images = driver.execute_script(
-                        "return Array.from(document.querySelectorAll('svg.map-wide image')).map(i => i.getAttribute('href'))")
-                    driver.execute_script("return new Promise(r => setTimeout(r, 500))")
-                    shot = Image.open(io.BytesIO(driver.find_element(By.CSS_SELECTOR, "svg.map-wide").screenshot_as_png)).convert("RGB")
-                    pixels = list(shot.getdata())
-                    out["%s %s" % (origin, case)] = {
-                        "tiles": len(images),
-                        "light_sea": sum(1 for p in pixels if near(p, light)),
-                        "dark_sea": sum(1 for p in pixels if near(p, dark)),
-                        "pixels": len(pixels),
-                        "violations": sum(1 for e in driver.get_log("browser") if "Content Security Policy" in e["message"]),
-                    }
-        finally:
-            driver.quit()
-            server.shutdown()
-        print(json.dumps(out))
-        """#
+    static let script =
+        BrowserScript.preamble(window: "1200,1000", imports: "import io\nfrom PIL import Image\n")
+            + #"""
+            page = "helsinki/places/laivaravintola-marival-ii/index.html"
+            # The sea's colour in basemap.css, light and dark.
+            light, dark = (0xa9, 0xcb, 0xe6), (0x1b, 0x38, 0x50)
+            def near(p, c):
+                return all(abs(p[i] - c[i]) <= 3 for i in range(3))
+            out = {}
+            try:
+                for origin, base in origins:
+                    for case, media in [("light", ("screen", "light")), ("dark", ("screen", "dark")), ("print", ("print", "dark"))]:
+                        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+                            "media": media[0], "features": [{"name": "prefers-color-scheme", "value": media[1]}]})
+                        driver.get(base + page)
+                        driver.execute_script("return document.fonts.ready")
+                        images = driver.execute_script(
+                            "return Array.from(document.querySelectorAll('svg.map-wide image')).map(i => i.getAttribute('href'))")
+                        driver.execute_script("return new Promise(r => setTimeout(r, 500))")
+                        shot = Image.open(io.BytesIO(driver.find_element(By.CSS_SELECTOR, "svg.map-wide").screenshot_as_png)).convert("RGB")
+                        pixels = list(shot.getdata())
+                        out["%s %s" % (origin, case)] = {
+                            "tiles": len(images),
+                            "light_sea": sum(1 for p in pixels if near(p, light)),
+                            "dark_sea": sum(1 for p in pixels if near(p, dark)),
+                            "pixels": len(pixels),
+                            "violations": sum(1 for e in driver.get_log("browser") if "Content Security Policy" in e["message"]),
+                        }
+            finally:
+                driver.quit()
+                server.shutdown()
+            print(json.dumps(out))
+            """#
 
     func testTheTilesFollowTheScreenAndPrintLight() throws {
         try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")

@@ -1,0 +1,148 @@
+import Foundation
+import GuideModel
+
+/// What a map writes besides its pins and route: the names of the start, the districts and the streets, placed
+/// where they cover nothing, and the furniture (north arrow, scale bar, credit, the grid of a map without a base
+/// map).
+extension SVGMap {
+    /// The starting point's name, always: beside its mark where there is room, else farther out with a line
+    /// back to it (on a crowded phone map the pins take the room around it), else in the top left corner.
+    static func originLabel(_ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer)
+        -> String
+    {
+        for gap in [16.0, 30, 48, 70, 100] {
+            guard let spot = labels.place(name, size: size, around: p, gap: gap, positions: Spot.Position.around)
+            else { continue }
+            let label = text(spot, name, className: "map-origin-label")
+            return gap == 16 ? label : leader(from: p, to: spot.box) + label
+        }
+        let spot = labels.corner(name, size: size)
+        return leader(from: p, to: spot.box) + text(spot, name, className: "map-origin-label")
+    }
+
+    /// A thin line from a mark to the nearest point of its label's box.
+    static func leader(from p: (x: Double, y: Double), to box: Box) -> String {
+        let x = min(max(p.x, box.minX), box.maxX), y = min(max(p.y, box.minY), box.maxY)
+        return "<line class=\"map-origin-leader\" x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(x))\" y2=\"\(n(y))\"/>"
+    }
+
+    /// Where the north arrow and its letter are drawn.
+    static func northArrow(_ spec: MapSpec) -> Box {
+        Box(minX: spec.width - 30, minY: 8, maxX: spec.width - 10, maxY: 46)
+    }
+
+    /// District names at city scale, and street names along the longest straight stretch of each named street,
+    /// in the room the pins and their labels left.
+    static func placeNames(
+        _ baseMap: BaseMap?, streets: [BaseMapLayer.Street], projection: MapProjection, sizes: Sizes,
+        labels: inout LabelPlacer, frame: Box
+    ) -> String {
+        guard let baseMap else { return "" }
+        var out: [String] = []
+        if projection.metresPerUnit > BaseMapLayer.nearScale {
+            for district in baseMap.districts.sorted(by: { $0.name < $1.name }) {
+                let p = projection.point(district.coordinate)
+                guard frame.contains(Box(centerX: p.x, centerY: p.y, width: 1, height: 1)),
+                    let spot = labels.place(
+                        district.name.uppercased(), size: sizes.streetSize, around: p, gap: 0, positions: [.center])
+                else { continue }
+                out.append(text(spot, district.name.uppercased(), className: "map-district"))
+            }
+        }
+        var named: Set<String> = []
+        // Each named way's three longest straight stretches, the larger streets and longer stretches first: as
+        // plain values, so sorting moves no strings or arrays (it was a fifth of a real-data build).
+        struct Candidate {
+            var rank: Int
+            var street: Int
+            var stretch: StreetName.Stretch
+        }
+        var candidates: [Candidate] = []
+        for (index, street) in streets.enumerated() {
+            guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
+            for stretch in StreetName.stretches(street.points).prefix(3) {
+                candidates.append(Candidate(rank: rank, street: index, stretch: stretch))
+            }
+        }
+        candidates.sort { a, b in
+            if a.rank != b.rank { return a.rank < b.rank }
+            if a.stretch.length != b.stretch.length { return a.stretch.length > b.stretch.length }
+            return streets[a.street].name < streets[b.street].name
+        }
+        for candidate in candidates where out.count < 14 {
+            let street = streets[candidate.street]
+            guard !named.contains(street.name),
+                let placed = StreetName.place(
+                    street.name, along: candidate.stretch, size: sizes.streetSize, labels: &labels, frame: frame)
+            else { continue }
+            named.insert(street.name)
+            out.append(placed)
+        }
+        guard !out.isEmpty else { return "" }
+        return "<g class=\"map-names\" aria-hidden=\"true\">" + out.joined() + "</g>"
+    }
+
+    /// "© OpenStreetMap contributors" as a link at the bottom right, after whatever else is credited.
+    static func attribution(_ spec: MapSpec) -> String {
+        let size = 9.0
+        let y = n(spec.height - 6)
+        var out = ""
+        var right = spec.width - 6
+        if spec.creditsOpenStreetMap {
+            let credit = "© OpenStreetMap contributors"
+            out +=
+                "<a class=\"map-credit\" href=\"\(copyrightURL)\"><text class=\"map-attribution\" x=\"\(n(right))\" "
+                + "y=\"\(y)\" text-anchor=\"end\">\(Escape.xml(credit))</text></a>"
+            right -= TextWidth.of(credit, size: size) + 4
+        }
+        if !spec.attribution.isEmpty {
+            out +=
+                "<text class=\"map-attribution\" x=\"\(n(right))\" y=\"\(y)\" text-anchor=\"end\">"
+                + "\(Escape.xml(spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")))</text>"
+        }
+        return out
+    }
+
+    static func text(_ spot: Spot, _ content: String, className: String?) -> String {
+        let cls = className.map { " class=\"\($0)\"" } ?? ""
+        return
+            "<text\(cls) x=\"\(n(spot.x))\" y=\"\(n(spot.y))\" text-anchor=\"\(spot.anchor)\">\(Escape.xml(content))</text>"
+    }
+
+    /// Selected first, then by number: the most important names get the free spots.
+    static func labelPriority(_ pin: MapSpec.Pin) -> Int {
+        pin.kind == .selected ? -1 : (pin.number ?? 10_000)
+    }
+
+    static func grid(_ projection: MapProjection, spec: MapSpec) -> String {
+        // Faint lines every scale-bar length give a sense of distance without a tile server.
+        let bar = ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: spec.width / 5, units: spec.units)
+        guard bar.length > 8 else { return "" }
+        var d = ""
+        var x = bar.length
+        while x < spec.width {
+            d += "M\(n(x)) 0V\(n(spec.height))"
+            x += bar.length
+        }
+        var y = bar.length
+        while y < spec.height {
+            d += "M0 \(n(y))H\(n(spec.width))"
+            y += bar.length
+        }
+        return "<path class=\"map-grid\" d=\"\(d)\"/>"
+    }
+
+    static func scaleBar(_ projection: MapProjection, spec: MapSpec) -> String {
+        let bar = ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: spec.width / 4, units: spec.units)
+        let x0 = 12.0
+        let y = spec.height - 14
+        return "<g class=\"map-scale\"><path d=\"M\(n(x0)) \(n(y - 5))V\(n(y))H\(n(x0 + bar.length))V\(n(y - 5))\"/>"
+            + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>"
+    }
+
+    /// The north arrow and its letter, inside `northArrow(spec)`.
+    static func northArrowMarkup(_ spec: MapSpec) -> String {
+        "<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M\(n(spec.width - 20)) 12L\(n(spec.width - 14)) 30L\(n(spec.width - 20)) 26L\(n(spec.width - 26)) 30Z\"/>"
+            + "<text x=\"\(n(spec.width - 20))\" y=\"42\" text-anchor=\"middle\">N</text></g>"
+    }
+}
