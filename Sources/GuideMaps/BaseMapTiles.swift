@@ -10,15 +10,13 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
     let map: BaseMap
     /// The named streets, the only ways a map still reads itself (for their names), and where they are.
     let named: [BaseMap.Way]
-    let namedGrid: [MapTile: [Int32]]
-    let namedLarge: [Int32]
-    /// The ways by cell of `gridZoom` (about 2 km across in the middle latitudes), where a tile looks for its own.
-    let grid: [MapTile: [Int32]]
-    /// The ways too large for the grid.
-    let large: [Int32]
+    let namedGrid: WayGrid
+    /// Where the ways are, for a tile to find its own.
+    let grid: WayGrid
     /// The coastline, on the unit square: whether a tile it does not enter is sea or land.
     let coast: [[(x: Double, y: Double)]]
-    static let gridZoom = 14
+    /// The grid's cells: about 600 m across in the middle latitudes, as wide as a tile of that zoom.
+    static let gridZoom = 15
     private let lock = NSLock()
     /// Each tile's ways, once found.
     private var found: [MapTile: [Int32]] = [:]
@@ -34,8 +32,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
             guard let name = way.name, !name.isEmpty else { return false }
             return Self.namedKinds.contains(way.kind)
         }
-        (grid, large) = Self.grid(map.ways)
-        (namedGrid, namedLarge) = Self.grid(named)
+        grid = WayGrid(map.ways, zoom: Self.gridZoom)
+        namedGrid = WayGrid(named, zoom: Self.gridZoom)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
     }
 
@@ -127,7 +125,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         let metresPerUnit =
             WebMercator.metresPerUnit(atLatitude: tile.projection.referenceLatitude)
             / (MapTile.size * count)
-        let ways = Self.filed(in: grid, large: large, from: (west, north), to: (east, south)).filter { index in
+        let ways = grid.ways(from: (west, north), to: (east, south)).filter { index in
             let way = map.ways[Int(index)]
             let (northWest, southEast) = way.corners
             return southEast.x >= west && northWest.x <= east && southEast.y >= north && northWest.y <= south
@@ -137,48 +135,6 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         found[tile] = ways
         lock.unlock()
         return ways
-    }
-
-    /// Each way filed under the cells of `gridZoom` its box touches; a way across more than `largeCells` of them
-    /// (a coastline, a river through the region) kept apart, for every tile to look at.
-    static func grid(_ ways: [BaseMap.Way]) -> (grid: [MapTile: [Int32]], large: [Int32]) {
-        var grid: [MapTile: [Int32]] = [:]
-        var large: [Int32] = []
-        for (index, way) in ways.enumerated() {
-            guard let (xs, ys) = MapTile.range(zoom: gridZoom, from: way.corners.northWest, to: way.corners.southEast)
-            else { continue }
-            if xs.count * ys.count > largeCells {
-                large.append(Int32(index))
-                continue
-            }
-            for y in ys {
-                for x in xs { grid[MapTile(z: gridZoom, x: x, y: y), default: []].append(Int32(index)) }
-            }
-        }
-        return (grid, large)
-    }
-
-    static let largeCells = 16
-
-    /// The ways filed under the cells the box between two points of the unit square touches, and the large ones:
-    /// each once, in the base map's order.
-    static func filed(
-        in grid: [MapTile: [Int32]], large: [Int32], from a: (x: Double, y: Double), to b: (x: Double, y: Double)
-    ) -> [Int32] {
-        var found = Set(large)
-        if let (xs, ys) = MapTile.range(zoom: gridZoom, from: a, to: b) {
-            if xs.count * ys.count <= grid.count {
-                for y in ys {
-                    for x in xs { found.formUnion(grid[MapTile(z: gridZoom, x: x, y: y)] ?? []) }
-                }
-            } else {
-                // A box wider than the city (a map of the world, say): its cells are more than the city fills.
-                for (cell, indices) in grid where xs.contains(cell.x) && ys.contains(cell.y) {
-                    found.formUnion(indices)
-                }
-            }
-        }
-        return found.sorted()
     }
 
     /// The named streets simplified once for a zoom (to what a tile of that zoom can show), on the unit square:
@@ -211,7 +167,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         )
         let zoom = MapTile.zoom(scale: projection.scale)
         let simplified = namedLines(zoom)
-        for index in Self.filed(in: namedGrid, large: namedLarge, from: a, to: b) {
+        for index in namedGrid.ways(from: a, to: b) {
             let way = named[Int(index)]
             guard BaseMapLayer.inFrame(way, projection: projection, frame: frame), let name = way.name else { continue }
             let screen = simplified[Int(index)].map(projection.point(mercator:))
