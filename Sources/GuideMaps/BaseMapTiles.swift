@@ -74,7 +74,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         return out.string
     }
 
-    /// A tile as its own SVG document, styled by `style` (the site's `basemap.css`), light and dark.
+    /// A tile as its own SVG document, styled by `style` (the site's `basemap.css`, compacted), light and dark:
+    /// the rules for what the tile draws.
     public func svg(_ tile: MapTile, style: String) -> Data {
         let ways = ways(tile).map { map.ways[Int($0)] }
         let size = MapTile.size, bleed = MapTile.bleed
@@ -82,6 +83,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         let drawn = BaseMapLayer.render(
             ways, projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
+        let style = TileStyle.only(style, classes: TileStyle.classes(in: drawn.markup))
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")

@@ -78,6 +78,9 @@ public struct MapSpec: Sendable {
     public var creditsOpenStreetMap = false
     /// Drawn for a phone's width: larger labels and pins, for a map shown about 1:1 on a 390 px screen.
     public var narrow = false
+    /// When set, the map is another copy of the map with this id on the same page (the phone's, say): named and
+    /// described by that map's title and description instead of repeating them.
+    public var describedBy: String?
     public var units: UnitSystem
     /// Who else to credit (the places' source), before the OpenStreetMap credit when there is a base map.
     public var attribution: String

@@ -45,11 +45,4 @@ struct Markup {
             divisor /= 10
         }
     }
-
-    /// As `Coordinate.display` writes it (digits and punctuation: nothing to escape).
-    mutating func coordinate(_ point: Coordinate) {
-        add(Coordinate.format(point.latitude, decimals: 5))
-        add(", ")
-        add(Coordinate.format(point.longitude, decimals: 5))
-    }
 }

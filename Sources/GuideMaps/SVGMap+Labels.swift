@@ -79,7 +79,8 @@ extension SVGMap {
             out.append(placed)
         }
         guard !out.isEmpty else { return "" }
-        return "<g class=\"map-names\" aria-hidden=\"true\">" + out.joined() + "</g>"
+        // Street names are written from their middle: the anchor once for all of them, not on each.
+        return "<g class=\"map-names\" aria-hidden=\"true\" text-anchor=\"middle\">" + out.joined() + "</g>"
     }
 
     /// "© OpenStreetMap contributors" as a link at the bottom right, after whatever else is credited.

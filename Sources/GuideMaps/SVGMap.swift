@@ -27,13 +27,17 @@ public enum SVGMap {
         let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
         let projection = projection(spec)
         let id = spec.id
+        let named = spec.describedBy ?? id
         var svg: [String] = []
         svg.append(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrow ? " map-narrow" : " map-wide")\" "
-                + "viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" aria-labelledby=\"\(id)-title \(id)-desc\">")
-        svg.append("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
-        svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
-        svg.append("<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
+                + "viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" "
+                + "aria-labelledby=\"\(named)-title \(named)-desc\">")
+        if spec.describedBy == nil {
+            svg.append("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
+            svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
+        }
+        svg.append("<rect class=\"map-bg\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
         var streets: [BaseMapLayer.Street] = []
         if let (tiles, folder) = spec.tiles {
             svg.append(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
@@ -108,7 +112,7 @@ public enum SVGMap {
         }
         if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
             svg.append(
-                "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name) (\(origin.coordinate.display))"))</title>"
+                "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name)"))</title>"
             )
             svg.append(
                 "<path d=\"M\(n(p.x)) \(n(p.y - 10))L\(n(p.x + 8)) \(n(p.y + 6))L\(n(p.x - 8)) \(n(p.y + 6))Z\"/>")
@@ -121,18 +125,21 @@ public enum SVGMap {
             svg.append(pinsMarkup(nearby))
             svg.append("</g>")
         }
-        // A fanned-out pin keeps a leader to where the place really is, drawn beneath every pin.
+        // A fanned-out pin keeps a leader to where the place really is, drawn beneath every pin: the leaders as one
+        // path, and the dots at the places as another (each two half circles of radius 2).
         let moved = pins.filter { $0.drawX != $0.x || $0.drawY != $0.y }
         if !moved.isEmpty {
             svg.append("<g class=\"map-leaders\" aria-hidden=\"true\">")
-            for item in moved {
-                svg.append(
-                    "<line class=\"pin-leader\" x1=\"\(n(item.x))\" y1=\"\(n(item.y))\" x2=\"\(n(item.drawX))\" y2=\"\(n(item.drawY))\"/>"
-                        + "<circle class=\"pin-anchor\" cx=\"\(n(item.x))\" cy=\"\(n(item.y))\" r=\"2.0\"/>")
-            }
+            svg.append(
+                "<path class=\"pin-leader\" d=\""
+                    + moved.map { "M\(n($0.x)) \(n($0.y))L\(n($0.drawX)) \(n($0.drawY))" }.joined() + "\"/>")
+            svg.append(
+                "<path class=\"pin-anchor\" d=\""
+                    + moved.map { "M\(n($0.x - 2)) \(n($0.y))a2 2 0 1 0 4 0a2 2 0 1 0-4 0" }.joined() + "\"/>")
             svg.append("</g>")
         }
-        svg.append("<g class=\"map-pins\">")
+        // The numbers' anchor once for all of them, not on each.
+        svg.append("<g class=\"map-pins\" text-anchor=\"middle\">")
         // Selected pin last so it is drawn on top.
         let main = pins.filter { $0.pin.kind != .nearby }
         let ordered = main.filter { $0.pin.kind != .selected } + main.filter { $0.pin.kind == .selected }
@@ -241,8 +248,8 @@ public enum SVGMap {
 
     static func pinMarkup(_ item: DrawnPin, into out: inout Markup) {
         let pin = item.pin
-        // A place within a walk is a pin like the others in its own layer (`.map-nearby`), named without its
-        // position: twenty of them on each copy of a place's map, each byte counts.
+        // Named without its position, which the page's text gives: twenty-five pins on each copy of a place's
+        // map, each byte counts.
         let kind: StaticString = pin.kind == .selected ? " pin-selected" : ""
         if let href = pin.href {
             out.add("<a class=\"pin")
@@ -262,15 +269,12 @@ public enum SVGMap {
             out.add(". ")
         }
         out.escaped(pin.name)
-        if pin.kind != .nearby {
-            out.add(" (")
-            out.coordinate(pin.coordinate)
-            out.add(")")
-        }
+        // A place within a walk is a small dot: whole units put it within half of one.
+        let whole = pin.kind == .nearby
         out.add("</title><circle cx=\"")
-        out.number(item.drawX)
+        out.number(whole ? item.drawX.rounded() : item.drawX)
         out.add("\" cy=\"")
-        out.number(item.drawY)
+        out.number(whole ? item.drawY.rounded() : item.drawY)
         out.add("\" r=\"")
         out.number(item.r)
         out.add("\"/>")
@@ -279,7 +283,7 @@ public enum SVGMap {
             out.number(item.drawX)
             out.add("\" y=\"")
             out.number(item.drawY + item.r * 0.39)
-            out.add("\" text-anchor=\"middle\">")
+            out.add("\">")
             out.integer(number)
             out.add("</text>")
         }

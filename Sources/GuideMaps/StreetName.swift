@@ -77,7 +77,7 @@ enum StreetName {
         let degrees = angle * 180 / .pi
         let x = SVGMap.n(center.0), y = SVGMap.n(center.1)
         return "<text class=\"map-street\" x=\"\(x)\" y=\"\(SVGMap.n(center.1 + size * 0.35))\" "
-            + "transform=\"rotate(\(SVGMap.n(degrees)) \(x) \(y))\" text-anchor=\"middle\">"
+            + "transform=\"rotate(\(SVGMap.n(degrees)) \(x) \(y))\">"
             + "\(Escape.xml(name))</text>"
     }
 }

@@ -90,7 +90,7 @@ extension SiteRenderer {
         }
         view["has_this_week"] = !changes.thisWeek.isEmpty
         view["top_picks"] = city.topPicks.prefix(5).compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, root: baseURL)
+            values.entry($1, number: $0 + 1, city: city, places: baseURL + SitePaths.places(city))
         }
         view["next_events"] = events(city, limit: 5)
         // For the operator: what readers of the site are never told.

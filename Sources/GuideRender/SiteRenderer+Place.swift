@@ -26,7 +26,7 @@ extension SiteRenderer {
                 let places = list.placeIDs.compactMap(city.place)
                 lists[list.id] = places
                 legends[list.id] = places.indices.map {
-                    values.entry(places[$0], number: $0 + 1, city: city, root: Self.placeRoot)
+                    values.entry(places[$0], number: $0 + 1, city: city, places: "../")
                 }
             }
             // Read once per city, not copied out of the guide for every place page (four hundred copies of a place
@@ -104,7 +104,7 @@ extension SiteRenderer {
         }
         view["lists"] = item.categoryIDs.compactMap { id in
             city.categories.first { $0.id == id }.map {
-                ["name": $0.name, "href": root + values.categoryPath(city, id)] as View
+                ["name": $0.name, "href": SitePaths.relative(values.categoryPath(city, id), from: path)] as View
             }
         }
         let around = placeMap(city, item, tables: tables)
@@ -130,13 +130,14 @@ extension SiteRenderer {
         let shows = values.shows(around.spec, candidates.map(\.0.coordinate))
         let nearby = zip(candidates, shows).filter(\.1).prefix(25).compactMap { city.place($0.0.0.id) }
         view["map"] = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
-        view["nearby"] = nearby.map { ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View }
+        view["nearby"] = nearby.map { ["name": $0.place.name, "href": "../\($0.slug)/index.html"] as View }
         view["has_nearby"] = !nearby.isEmpty
         view["nearby_label"] =
             "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
             + (nearby.count > 1 ? ", nearest first" : "")
         let shared = firstList.flatMap { tables.legends[$0.id] }
-        var legend = shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        var legend =
+            shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: "../") }
         let current = Set(neighbors.indices.filter { neighbors[$0].place.id == p.id })
         for index in current { legend[index]["current"] = true }
         view[LegendMemo.entriesKey] = legend

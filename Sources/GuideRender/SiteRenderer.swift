@@ -131,7 +131,7 @@ public struct SiteRenderer: Sendable {
             "dated": false,
             "data_note": site.dataNote, "places_osm": credits.placesFromOSM,
             "credits": credits.names.joined(separator: ", "), "has_credits": !credits.names.isEmpty,
-            "breadcrumbs": crumbs.map { ["name": $0.0, "href": root + $0.1] as View },
+            "breadcrumbs": crumbs.map { ["name": $0.0, "href": SitePaths.relative($0.1, from: path)] as View },
             "stylesheet": root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
             "saved_script": root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
             "hours_script": root + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
@@ -155,7 +155,7 @@ public struct SiteRenderer: Sendable {
             "name": city.plan.name, "href": values.pagePaths(city).city,
             "weather": weather(city),
             "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
-                city.place(id).map { values.entry($0, number: index + 1, city: city, root: "") }
+                city.place(id).map { values.entry($0, number: index + 1, city: city, places: SitePaths.places(city)) }
             },
             "place_count": city.places.count,
             "has_picks": !city.topPicks.isEmpty,
@@ -196,15 +196,17 @@ public struct SiteRenderer: Sendable {
 
     func city(_ city: CityGuide) -> View {
         let root = "../"
+        let path = values.pagePaths(city).city
+        let places = SitePaths.relative(SitePaths.places(city), from: path)
         var view = common(
-            root: root, path: values.pagePaths(city).city, title: city.plan.name, crumbs: [(site.title, "index.html")],
+            root: root, path: path, title: city.plan.name, crumbs: [(site.title, "index.html")],
             credits: sources(city))
         view["dated"] = true
         let all = city.overview.compactMap(city.place)
         view["city"] = city.plan.name
         view["origin"] = city.plan.originName
         view["map"] = values.render(cityMap(city))
-        view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
         view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
@@ -212,28 +214,30 @@ public struct SiteRenderer: Sendable {
         view["picks_order"] = order.picks
         view["best_order"] = order.overview
         view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, root: root)
+            values.entry($1, number: $0 + 1, city: city, places: places)
         }
         view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, root: root)
+            values.entry($1, number: $0 + 1, city: city, places: places)
         }
         view["neighborhoods"] = city.neighborhoods.prefix(6).map { hood -> View in
             [
-                "name": hood.name, "why": hood.why, "href": root + values.neighborhoodPath(city, hood),
+                "name": hood.name, "why": hood.why,
+                "href": SitePaths.relative(values.neighborhoodPath(city, hood), from: path),
                 "places": hood.placeIDs.prefix(4).compactMap(city.place).map {
-                    ["name": $0.place.name, "href": root + values.placePath(city, $0)] as View
+                    ["name": $0.place.name, "href": places + $0.slug + "/index.html"] as View
                 },
             ]
         }
         view["categories"] = city.categories.map { list -> View in
             var item: View = [
-                "name": list.name, "href": root + values.categoryPath(city, list.id), "count": list.placeIDs.count,
+                "name": list.name, "href": SitePaths.relative(values.categoryPath(city, list.id), from: path),
+                "count": list.placeIDs.count,
             ]
             if case .failed = list.status { item["unavailable"] = true } else { item["unavailable"] = false }
             return item
         }
         view["events"] = events(city, limit: 5)
-        view["events_href"] = root + values.pagePaths(city).events
+        view["events_href"] = SitePaths.relative(values.pagePaths(city).events, from: path)
         view["whats_new"] = present(WhatsNew(values: values).view(city, root: root))
         view["feed_href"] = "feed.xml"
         view["has_walkable"] = !city.walkable.isEmpty
@@ -254,7 +258,9 @@ public struct SiteRenderer: Sendable {
         view["sort"] = ListOrder(city).phrase(city.plan.sort)
         view["as_of"] = present(asOf(city, "places/\(list.id)"))
         view["has_entries"] = !places.isEmpty
-        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["entries"] = places.enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, places: SitePaths.relative(SitePaths.places(city), from: path))
+        }
         switch list.status {
         case .ok where places.isEmpty: view["no_results"] = true
         case .absent: view["no_results"] = true
@@ -302,32 +308,36 @@ public struct SiteRenderer: Sendable {
 
     func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> View {
         let root = "../../../"
+        let path = values.neighborhoodPath(city, hood)
         var view = common(
-            root: root, path: values.neighborhoodPath(city, hood), title: "\(hood.name), \(city.plan.name)",
+            root: root, path: path, title: "\(hood.name), \(city.plan.name)",
             crumbs: cityCrumbs(city), credits: sources(city))
         let places = hood.placeIDs.compactMap(city.place)
         view["name"] = hood.name
         view["city"] = city.plan.name
         view["why"] = hood.why
         view["best_order"] = ListOrder(city).overview
-        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, root: root) }
+        view["entries"] = places.enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, places: SitePaths.relative(SitePaths.places(city), from: path))
+        }
         view["legend"] = view["entries"]
         view[LegendMemo.entriesKey] = view["entries"]
         view["map"] = values.render(neighborhoodMap(city, hood))
         view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
-        view["events_href"] = root + values.pagePaths(city).events
+        view["events_href"] = SitePaths.relative(values.pagePaths(city).events, from: path)
         return view
     }
 
     func events(_ city: CityGuide) -> View {
         let root = "../../"
+        let path = values.pagePaths(city).events
         var view = common(
-            root: root, path: values.pagePaths(city).events, title: "Events in \(city.plan.name)",
+            root: root, path: path, title: "Events in \(city.plan.name)",
             crumbs: cityCrumbs(city), credits: sources(city))
         view["city"] = city.plan.name
         view["timezone"] = city.plan.timeZone.identifier
         view["events"] = events(city, limit: Self.eventsPerPage)
-        view["calendar_href"] = root + SitePaths.eventsCalendar(city)
+        view["calendar_href"] = SitePaths.relative(SitePaths.eventsCalendar(city), from: path)
         return view
     }
 }

@@ -33,12 +33,13 @@ struct ViewValues {
     func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String { SitePaths.neighborhood(city, hood) }
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
 
-    func entry(_ item: RankedPlace, number: Int, city: CityGuide, root: String) -> View {
+    /// - Parameter places: the folder of the city's place pages as the page links to it (ending in "/").
+    func entry(_ item: RankedPlace, number: Int, city: CityGuide, places: String) -> View {
         // Sized once: a place page lists fifty of these, and growing a dictionary rehashes it.
         var view = View(minimumCapacity: 14)
         view["number"] = number
         view["name"] = item.place.name
-        view["href"] = root + placePath(city, item)
+        view["href"] = places + item.slug + "/index.html"
         view["distance"] = distance(item)
         view["walk"] = walk(item)
         view["address"] = present(item.place.address)
@@ -169,6 +170,7 @@ struct ViewValues {
     func narrowed(_ spec: MapSpec) -> MapSpec {
         var narrow = spec
         narrow.id = spec.id + "-narrow"
+        narrow.describedBy = spec.id
         narrow.narrow = true
         narrow.width = 330
         narrow.height = spec.centeredOn == nil ? 420 : 380

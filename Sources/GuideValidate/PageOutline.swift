@@ -23,9 +23,11 @@ struct PageOutline {
     var charsets = 0
     /// `//h:img[not(@alt)]`.
     var imagesWithoutAlt: [XMLDoc.Node] = []
-    /// `//svg:svg[not(svg:title[normalize-space()])]`.
+    /// `//svg:svg[not(svg:title[normalize-space()])]`, but for one named by another's title through its
+    /// `aria-labelledby` (a second copy of a map, the phone's, names itself by the first's).
     var graphicsWithoutTitle: [XMLDoc.Node] = []
-    /// `//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]`.
+    /// `//svg:svg[contains(concat(' ', @class, ' '), ' map ')][not(svg:desc[normalize-space()])]`, but for one
+    /// described by another's desc through its `aria-labelledby`.
     var mapsWithoutDesc: [XMLDoc.Node] = []
     /// `//h:meta[@http-equiv]` naming a Content-Security-Policy: its `content`.
     var policies: [XMLDoc.Node] = []
@@ -82,7 +84,10 @@ struct PageOutline {
         }
         // The document node alone (with the DTD, if any): the elements went to the reader.
         if let document { xmlFreeDoc(document) }
-        if context.pointee.wellFormed != 0 { return .success(reader.outline) }
+        if context.pointee.wellFormed != 0 {
+            reader.judgeGraphics()
+            return .success(reader.outline)
+        }
         if let error = xmlCtxtGetLastError(context) {
             let message = error.pointee.message.map {
                 String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -121,10 +126,14 @@ private final class OutlineReader {
         var map: Bool
         var title = false
         var desc = false
+        /// Its `aria-labelledby`: the ids of what names it.
+        var labelledBy: String?
     }
     @exclusivity(unchecked) var open: [Open] = []
-    /// Every `<svg>` seen, open or closed; judged once it closes.
+    /// Every `<svg>` seen, open or closed; judged once the page is read, when every id it may name is known.
     @exclusivity(unchecked) var graphics: [Graphic] = []
+    /// The ids of the graphics' titles and descs, and whose they are.
+    @exclusivity(unchecked) var graphicTexts: [String: TextFor] = [:]
     /// Whether the page's `<title>` (at `/html/head/title`) has text: counted when it closes.
     @exclusivity(unchecked) var titleHasText = false
 
@@ -182,6 +191,8 @@ private final class OutlineReader {
         let inSVG = !inXHTML && Self.equal(namespace, "http://www.w3.org/2000/svg")
         var role = Role.other
         var text = parent?.text
+        /// Set for a graphic's own title or desc.
+        var graphicText: TextFor?
         if name[0] == UInt8(ascii: "h"), (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(name[1]), name[2] == 0 {
             outline.headings.append(XMLDoc.Node(value: "", line: line, name: String(cString: name)))
         }
@@ -204,8 +215,10 @@ private final class OutlineReader {
         } else if inSVG, case .svg(let index) = parent?.role {
             if Self.equal(name, "title") {
                 text = .svgTitle(index)
+                graphicText = text
             } else if Self.equal(name, "desc") {
                 text = .svgDesc(index)
+                graphicText = text
             }
         }
 
@@ -223,6 +236,8 @@ private final class OutlineReader {
         var content: String?
         var resources: [String] = []
         var linkHref: String?
+        var id: String?
+        var labelledBy: String?
         for index in 0..<count {
             guard let attribute = attributes.map({ $0 + index * 5 }) else { break }
             guard let local = attribute[0] else { continue }
@@ -259,7 +274,8 @@ private final class OutlineReader {
             }
             switch local[0] {
             case UInt8(ascii: "i") where Self.equal(local, "id"):
-                outline.ids.append(XMLDoc.Node(value: value(attribute), line: line, name: "id"))
+                id = value(attribute)
+                outline.ids.append(XMLDoc.Node(value: id ?? "", line: line, name: "id"))
             case UInt8(ascii: "h") where Self.equal(local, "href"):
                 let node = XMLDoc.Node(value: value(attribute), line: line, name: "href")
                 if isBase { outline.bases.append(node) } else { outline.links.append(node) }
@@ -271,8 +287,8 @@ private final class OutlineReader {
                 outline.links.append(XMLDoc.Node(value: target, line: line, name: "src"))
                 resources.append(target)
             case UInt8(ascii: "a") where Self.equal(local, "aria-labelledby"):
-                outline.labelledBy.append(
-                    XMLDoc.Node(value: value(attribute), line: line, name: "aria-labelledby"))
+                labelledBy = value(attribute)
+                outline.labelledBy.append(XMLDoc.Node(value: labelledBy ?? "", line: line, name: "aria-labelledby"))
             case UInt8(ascii: "a") where Self.equal(local, "alt"):
                 hasAlt = true
             case UInt8(ascii: "c") where Self.equal(local, "charset"):
@@ -316,22 +332,39 @@ private final class OutlineReader {
             outline.imagesWithoutAlt.append(XMLDoc.Node(value: "", line: line, name: "img"))
         } else if inSVG, Self.equal(name, "svg") {
             role = .svg(graphics.count)
-            graphics.append(Graphic(line: line, map: classes.map { " \($0) ".contains(" map ") } ?? false))
+            graphics.append(
+                Graphic(
+                    line: line, map: classes.map { " \($0) ".contains(" map ") } ?? false, labelledBy: labelledBy))
             // An svg's title is a child of its own, not of an enclosing one.
             text = nil
         }
+        if let graphicText, let id { graphicTexts[id] = graphicText }
         open.append(Open(role: role, text: text))
     }
 
     func end() {
         guard let closed = open.popLast() else { return }
         if case .title = closed.role, titleHasText { outline.titles += 1 }
-        if case .svg(let index) = closed.role {
-            let graphic = graphics[index]
-            if !graphic.title {
+    }
+
+    /// Whether each graphic has a title (and a map a desc) of its own or through its `aria-labelledby`.
+    func judgeGraphics() {
+        for graphic in graphics {
+            let named = (graphic.labelledBy ?? "").split(separator: " ").compactMap { graphicTexts[String($0)] }
+            let titled =
+                graphic.title
+                || named.contains {
+                    if case .svgTitle(let other) = $0 { graphics[other].title } else { false }
+                }
+            let described =
+                graphic.desc
+                || named.contains {
+                    if case .svgDesc(let other) = $0 { graphics[other].desc } else { false }
+                }
+            if !titled {
                 outline.graphicsWithoutTitle.append(XMLDoc.Node(value: "", line: graphic.line, name: "svg"))
             }
-            if graphic.map && !graphic.desc {
+            if graphic.map && !described {
                 outline.mapsWithoutDesc.append(XMLDoc.Node(value: "", line: graphic.line, name: "svg"))
             }
         }

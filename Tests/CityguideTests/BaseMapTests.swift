@@ -58,13 +58,6 @@ final class BaseMapTests: XCTestCase {
             out.escaped(text)
             XCTAssertEqual(out.string, Escape.xml(text))
         }
-        for point in [
-            Coordinate(latitude: 60.16749, longitude: 24.95246), Coordinate(latitude: -33.9, longitude: -0.000004),
-        ] {
-            var out = Markup()
-            out.coordinate(point)
-            XCTAssertEqual(out.string, point.display)
-        }
     }
 
     static func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {

@@ -1,6 +1,7 @@
 import Foundation
 import GuideModel
 import GuideOSM
+import GuideRender
 import XCTest
 
 @testable import GuideMaps
@@ -54,7 +55,7 @@ final class MapTileTests: XCTestCase {
         XCTAssertEqual(MapTile.covering(zoom: 2, from: (-1e300, -5), to: (1e300, 0.1)).count, 4)
     }
 
-    func helsinkiTiles() throws -> (spec: MapSpec, source: BaseMapTiles) {
+    static func helsinkiTiles() throws -> (spec: MapSpec, source: BaseMapTiles) {
         let (_, plain, _) = try BaseMapTests.helsinki()
         let source = BaseMapTiles(try XCTUnwrap(plain.baseMap))
         var spec = plain
@@ -63,7 +64,7 @@ final class MapTileTests: XCTestCase {
     }
 
     func testAMapShowsItsTilesWhereItsOwnProjectionPutsTheStreets() throws {
-        let (spec, source) = try helsinkiTiles()
+        let (spec, source) = try Self.helsinkiTiles()
         let svg = SVGMap.render(spec)
         let doc = try BaseMapTests.parse(svg)
         XCTAssertEqual(doc.count("//svg:g[starts-with(@class,'basemap ')]"), 0, "no base map drawn inline")
@@ -105,7 +106,7 @@ final class MapTileTests: XCTestCase {
     }
 
     func testATileIsADocumentOfItsOwnWithTheBaseMapsStyle() throws {
-        let (spec, source) = try helsinkiTiles()
+        let (spec, source) = try Self.helsinkiTiles()
         let tiles = SVGMap.tiles(spec)
         var kinds: Set<String> = []
         for tile in tiles {
@@ -209,5 +210,55 @@ final class MapLabelTests: XCTestCase {
         }
         XCTAssertGreaterThan(maps, 300)
         XCTAssertGreaterThan(origins, 100)
+    }
+}
+
+final class TileStyleTests: XCTestCase {
+    func testATileCarriesTheRulesForWhatItDraws() {
+        let css =
+            ".bm-park{fill:#0f0;}.bm-water,.bm-rail{stroke:#00f;}@media (prefers-color-scheme: dark){.bm-park{fill:#030;}"
+            + ".bm-rail{stroke:#fff;}}.basemap path{opacity:.9;}:not(.bm-park){x:y;}@font-face{font-family:x;}"
+        XCTAssertEqual(
+            TileStyle.only(css, classes: ["basemap", "bm-water"]),
+            ".bm-water{stroke:#00f;}.basemap path{opacity:.9;}:not(.bm-park){x:y;}@font-face{font-family:x;}",
+            "rules for absent classes go; a :not() and an at-rule it does not read stay")
+        XCTAssertEqual(
+            TileStyle.only(css, classes: ["bm-park", "bm-rail"]),
+            ".bm-park{fill:#0f0;}.bm-rail{stroke:#00f;}@media (prefers-color-scheme: dark){.bm-park{fill:#030;}"
+                + ".bm-rail{stroke:#fff;}}:not(.bm-park){x:y;}@font-face{font-family:x;}")
+        // What it does not follow whole it keeps whole.
+        for odd in [".bm-park{content:\"}\";}", ".bm-park{fill:red} a < b & c", ".a{.b{}}", "}.bm-park{}", ".a{"] {
+            XCTAssertEqual(TileStyle.only(odd, classes: []), odd)
+        }
+        XCTAssertEqual(
+            TileStyle.classes(in: #"<g class="basemap" x="1"><path class="bm-water bm-sea" d=""/><path class=""/>"#),
+            ["basemap", "bm-water", "bm-sea"])
+    }
+
+    /// Each tile of the sample's Helsinki carries only rules its classes can match, and draws as it did with all.
+    func testTilesOfTheSampleCarryTheirOwnRules() throws {
+        let (spec, source) = try MapTileTests.helsinkiTiles()
+        let full = try TemplateSet.load(folder: nil, label: "built-in").tileStyle
+        var saved = 0
+        for tile in SVGMap.tiles(spec) {
+            let text = String(decoding: source.svg(tile, style: full), as: UTF8.self)
+            let style = String(try XCTUnwrap(text.firstMatch(of: /<style>(.*?)<\/style>/)).output.1)
+            let classes = TileStyle.classes(in: text)
+            XCTAssertFalse(classes.isEmpty)
+            for piece in style.split(separator: "}") where piece.contains("{") {
+                // The selectors: what comes before the declarations' brace (and after an @media's).
+                let selectors = piece.split(separator: "{", omittingEmptySubsequences: false).dropLast().last ?? ""
+                for name in selectors.matches(of: /\.([a-z][a-z0-9-]*)/).map(\.output.1) {
+                    XCTAssertTrue(classes.contains(name), "\(tile.path): a rule for .\(name), which it lacks")
+                }
+            }
+            // Every class the tile draws keeps its rule, light and dark.
+            for name in classes
+            where name.hasPrefix("bm-") && (full.contains(".\(name){") || full.contains(".\(name),")) {
+                XCTAssertTrue(style.contains(".\(name)"), "\(tile.path): .\(name) lost its rule")
+            }
+            saved += full.utf8.count - style.utf8.count
+        }
+        XCTAssertGreaterThan(saved, 0)
     }
 }

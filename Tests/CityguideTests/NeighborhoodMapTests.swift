@@ -164,9 +164,11 @@ final class NeighborhoodMapTests: XCTestCase {
             }
         }
         XCTAssertEqual(doc.strings("//svg:a[contains(@class,'pin-selected')]/svg:circle[not(@class)]/@cx"), ["320"])
-        XCTAssertEqual(
-            doc.count("//svg:g[@class='map-leaders']/svg:line[@class='pin-leader']"), 2,
-            "moved pins point back to the true spot")
+        let leaders = doc.strings("//svg:g[@class='map-leaders']/svg:path[@class='pin-leader']/@d")
+        XCTAssertEqual(leaders.count, 1, "the leaders are one path")
+        XCTAssertEqual(leaders.first?.filter { $0 == "M" }.count, 2, "moved pins point back to the true spot")
+        let anchors = doc.strings("//svg:g[@class='map-leaders']/svg:path[@class='pin-anchor']/@d")
+        XCTAssertEqual(anchors.first?.filter { $0 == "M" }.count, 2, "a dot where each moved place really is")
     }
 
     struct LabelBox {
