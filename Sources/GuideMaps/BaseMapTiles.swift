@@ -6,7 +6,7 @@ import GuideModel
 /// shows the tiles beneath its pins and labels (`TileImages`) and writes only the street names itself, so they
 /// still keep clear of its pins and labels. Shared by the pages that draw the city's maps, which may ask from
 /// any thread.
-public final class BaseMapTiles: @unchecked Sendable {  // Every access to `found` and `simplified` holds the lock.
+public final class BaseMapTiles: @unchecked Sendable {  // Every access to the caches below holds the lock.
     let map: BaseMap
     /// The named streets, the only ways a map still reads itself (for their names), and where they are.
     let named: [BaseMap.Way]
@@ -22,6 +22,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
     private var found: [MapTile: [Int32]] = [:]
     /// The named streets simplified for each zoom, once asked for.
     private var simplified: [Int: [[(x: Double, y: Double)]]] = [:]
+    /// Their straight stretches for each zoom, once asked for.
+    private var stretches: [Int: [[StreetName.Stretch]]] = [:]
+    /// The tiles' stylesheet as read, and its part for each set of classes a tile has.
+    private var style: (css: String, sheet: TileStyle, parts: [String: String])?
 
     /// The kinds of street whose names a map writes, larger first.
     static let namedKinds: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
@@ -83,7 +87,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         let drawn = BaseMapLayer.render(
             ways, projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
-        let style = TileStyle.only(style, classes: TileStyle.classes(in: drawn.markup))
+        let style = styleFor(TileStyle.classes(in: drawn.markup), from: style)
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
@@ -104,6 +108,19 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         out.add(drawn.markup)
         out.add("</svg>\n")
         return Data(out.bytes)
+    }
+
+    /// The part of `css` for a tile with these classes: worked out once for each set of classes (a city's tiles
+    /// have a few dozen), from the stylesheet read once.
+    func styleFor(_ classes: [String], from css: String) -> String {
+        let key = classes.joined(separator: " ")
+        lock.lock()
+        defer { lock.unlock() }
+        if style?.css != css { style = (css, TileStyle(css), [:]) }
+        if let known = style?.parts[key] { return known }
+        let part = style?.sheet.text(for: Set(classes)) ?? css
+        style?.parts[key] = part
+        return part
     }
 
     /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none).
@@ -157,26 +174,60 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to `foun
         return lines
     }
 
-    /// The named streets on a map, clipped as its base map would draw them, for their names.
-    func streets(_ projection: MapProjection, width: Double, height: Double) -> [BaseMapLayer.Street] {
+    /// Each named street's straight stretches at a zoom (as `StreetName.stretches` finds them on the street
+    /// simplified for that zoom, in its tiles' units), on the unit square: found once per zoom, then moved onto
+    /// each map of about that scale, instead of every map projecting, clipping and straightening its streets.
+    func nameStretches(_ zoom: Int) -> [[StreetName.Stretch]] {
+        lock.lock()
+        let known = stretches[zoom]
+        lock.unlock()
+        if let known { return known }
+        let scale = MapTile.size * Double(1 << zoom)
+        let found = namedLines(zoom).map { line in
+            StreetName.stretches(line.map { ($0.x * scale, $0.y * scale) }).map { stretch in
+                StreetName.Stretch(
+                    a: (stretch.a.x / scale, stretch.a.y / scale), b: (stretch.b.x / scale, stretch.b.y / scale),
+                    length: stretch.length)
+            }
+        }
+        lock.lock()
+        stretches[zoom] = found
+        lock.unlock()
+        return found
+    }
+
+    /// Where the named streets' names may go on a map: each street's three longest straight stretches within its
+    /// frame (and the drawing's margin), cut where the frame cuts them.
+    func nameCandidates(_ projection: MapProjection, width: Double, height: Double) -> [SVGMap.NameCandidate] {
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
-        var streets: [BaseMapLayer.Street] = []
         let a = (
             (frame.minX - projection.offsetX) / projection.scale, (frame.minY - projection.offsetY) / projection.scale
         )
         let b = (
             (frame.maxX - projection.offsetX) / projection.scale, (frame.maxY - projection.offsetY) / projection.scale
         )
-        let zoom = MapTile.zoom(scale: projection.scale)
-        let simplified = namedLines(zoom)
+        let stretches = nameStretches(MapTile.zoom(scale: projection.scale))
+        var candidates: [SVGMap.NameCandidate] = []
+        var onMap: [StreetName.Stretch] = []
         for index in namedGrid.ways(from: a, to: b) {
             let way = named[Int(index)]
-            guard BaseMapLayer.inFrame(way, projection: projection, frame: frame), let name = way.name else { continue }
-            let screen = simplified[Int(index)].map(projection.point(mercator:))
-            for line in Clipping.polyline(screen, in: frame) where BaseMapLayer.length(line) >= 1 {
-                streets.append(BaseMapLayer.Street(name: name, kind: way.kind, points: line))
+            guard BaseMapLayer.inFrame(way, projection: projection, frame: frame), let name = way.name,
+                let rank = Self.namedKinds.firstIndex(of: way.kind)
+            else { continue }
+            onMap.removeAll(keepingCapacity: true)
+            for stretch in stretches[Int(index)] {
+                guard
+                    let (first, last) = Clipping.segment(
+                        projection.point(mercator: stretch.a), projection.point(mercator: stretch.b), in: frame)
+                else { continue }
+                let length = hypot(last.x - first.x, last.y - first.y)
+                if length >= 1 { onMap.append(StreetName.Stretch(a: first, b: last, length: length)) }
+            }
+            onMap.sort { $0.length > $1.length }
+            for stretch in onMap.prefix(3) {
+                candidates.append(SVGMap.NameCandidate(rank: rank, name: name, stretch: stretch))
             }
         }
-        return streets
+        return candidates
     }
 }

@@ -33,8 +33,27 @@ extension SVGMap {
 
     /// District names at city scale, and street names along the longest straight stretch of each named street,
     /// in the room the pins and their labels left.
+    /// A street's name and a straight stretch of it on the map: where its name may go.
+    struct NameCandidate {
+        var rank: Int
+        var name: String
+        var stretch: StreetName.Stretch
+    }
+
+    /// Each named street's three longest straight stretches on the map.
+    static func nameCandidates(_ streets: [BaseMapLayer.Street]) -> [NameCandidate] {
+        var candidates: [NameCandidate] = []
+        for street in streets {
+            guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
+            for stretch in StreetName.stretches(street.points).prefix(3) {
+                candidates.append(NameCandidate(rank: rank, name: street.name, stretch: stretch))
+            }
+        }
+        return candidates
+    }
+
     static func placeNames(
-        _ baseMap: BaseMap?, streets: [BaseMapLayer.Street], projection: MapProjection, sizes: Sizes,
+        _ baseMap: BaseMap?, candidates: [NameCandidate], projection: MapProjection, sizes: Sizes,
         labels: inout LabelPlacer, frame: Box
     ) -> String {
         guard let baseMap else { return "" }
@@ -50,32 +69,21 @@ extension SVGMap {
             }
         }
         var named: Set<String> = []
-        // Each named way's three longest straight stretches, the larger streets and longer stretches first: as
-        // plain values, so sorting moves no strings or arrays (it was a fifth of a real-data build).
-        struct Candidate {
-            var rank: Int
-            var street: Int
-            var stretch: StreetName.Stretch
-        }
-        var candidates: [Candidate] = []
-        for (index, street) in streets.enumerated() {
-            guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
-            for stretch in StreetName.stretches(street.points).prefix(3) {
-                candidates.append(Candidate(rank: rank, street: index, stretch: stretch))
-            }
-        }
-        candidates.sort { a, b in
+        // The larger streets and longer stretches first. Their order is sorted by position: sorting the candidates
+        // themselves moved their strings at every step (it was a fifth of a real-data build).
+        let order = candidates.indices.sorted { i, j in
+            let a = candidates[i], b = candidates[j]
             if a.rank != b.rank { return a.rank < b.rank }
             if a.stretch.length != b.stretch.length { return a.stretch.length > b.stretch.length }
-            return streets[a.street].name < streets[b.street].name
+            return a.name < b.name
         }
-        for candidate in candidates where out.count < 14 {
-            let street = streets[candidate.street]
-            guard !named.contains(street.name),
+        for index in order where out.count < 14 {
+            let candidate = candidates[index]
+            guard !named.contains(candidate.name),
                 let placed = StreetName.place(
-                    street.name, along: candidate.stretch, size: sizes.streetSize, labels: &labels, frame: frame)
+                    candidate.name, along: candidate.stretch, size: sizes.streetSize, labels: &labels, frame: frame)
             else { continue }
-            named.insert(street.name)
+            named.insert(candidate.name)
             out.append(placed)
         }
         guard !out.isEmpty else { return "" }

@@ -38,15 +38,15 @@ public enum SVGMap {
             svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
         }
         svg.append("<rect class=\"map-bg\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
-        var streets: [BaseMapLayer.Street] = []
+        var names: [NameCandidate] = []
         if let (tiles, folder) = spec.tiles {
             svg.append(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
-            streets = tiles.streets(projection, width: spec.width, height: spec.height)
+            names = tiles.nameCandidates(projection, width: spec.width, height: spec.height)
         } else if let baseMap = spec.baseMap, !baseMap.isEmpty {
             let drawn = BaseMapLayer.render(
                 baseMap, projection: projection, width: spec.width, height: spec.height, id: id)
             svg.append(drawn.markup)
-            streets = drawn.streets
+            names = nameCandidates(drawn.streets)
         } else {
             svg.append(grid(projection, spec: spec))
         }
@@ -172,7 +172,7 @@ public enum SVGMap {
         svg.append("</g>")
         svg.append(
             placeNames(
-                spec.baseMap, streets: streets, projection: projection, sizes: sizes, labels: &labels, frame: frame))
+                spec.baseMap, candidates: names, projection: projection, sizes: sizes, labels: &labels, frame: frame))
         svg.append(scaleBar(projection, spec: spec))
         svg.append(northArrowMarkup(spec))
         svg.append(attribution(spec))

@@ -1,23 +1,33 @@
-/// The part of the tiles' stylesheet (`basemap.css`) a tile can use: every tile carries its own copy (an image
-/// loads no stylesheet), and most tiles draw a few kinds of ways, so the rules for classes the tile never has are
-/// left out. Only what surely cannot match goes: a stylesheet this reading does not follow whole (strings,
-/// escapes, unbalanced braces) is kept as it is.
-enum TileStyle {
-    /// `css` (compacted: no comments, no white space beside braces) without the rules and selectors that name a
-    /// class outside `classes`; the at-rules that hold rules (`@media`, `@supports`) keep those that remain.
-    static func only(_ css: String, classes: Set<Substring>) -> String {
-        guard !css.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }),
-            let items = parse(Substring(css), depth: 0)
-        else { return css }
-        return items.map { $0.text(classes) }.joined()
+/// The tiles' stylesheet (`basemap.css`, compacted) as rules, to give each tile only the part it can use: every
+/// tile carries its own copy (an image loads no stylesheet), and most tiles draw a few kinds of ways, so the
+/// rules for classes the tile never has are left out. Only what surely cannot match goes: a stylesheet this
+/// reading does not follow whole (strings, escapes, unbalanced braces) is kept as it is.
+struct TileStyle {
+    let css: String
+    /// Nil when the stylesheet is kept whole.
+    let items: [Item]?
+
+    init(_ css: String) {
+        self.css = css
+        items =
+            css.contains(where: { $0 == "\"" || $0 == "'" || $0 == "\\" }) ? nil : Self.parse(Substring(css), depth: 0)
     }
+
+    /// The stylesheet without the rules and selectors that name a class outside `classes`; the at-rules that hold
+    /// rules (`@media`, `@supports`) keep those that remain.
+    func text(for classes: Set<String>) -> String {
+        items.map { $0.map { $0.text(classes) }.joined() } ?? css
+    }
+
+    /// `css` for a tile with these classes.
+    static func only(_ css: String, classes: Set<String>) -> String { TileStyle(css).text(for: classes) }
 
     indirect enum Item {
         case rule(selectors: [Substring], body: Substring)
         case group(prelude: Substring, items: [Item])
         case verbatim(Substring)
 
-        func text(_ classes: Set<Substring>) -> String {
+        func text(_ classes: Set<String>) -> String {
             switch self {
             case .rule(let selectors, let body):
                 let kept = selectors.filter { TileStyle.mayMatch($0, classes) }
@@ -36,9 +46,7 @@ enum TileStyle {
         var items: [Item] = []
         var rest = css
         while let first = rest.first {
-            if first == "}" || first == ";" {
-                return nil
-            }
+            if first == "}" || first == ";" { return nil }
             guard let open = rest.firstIndex(of: "{") else { return nil }
             let prelude = rest[..<open]
             if prelude.contains("}") { return nil }
@@ -85,26 +93,39 @@ enum TileStyle {
     /// Whether a selector can match in a tile with these classes: not when it names a class the tile lacks.
     /// One with parentheses (`:not(.x)`, which matches because a class is absent) or an attribute selector
     /// (whose value may hold a dot) is kept.
-    static func mayMatch(_ selector: Substring, _ classes: Set<Substring>) -> Bool {
+    static func mayMatch(_ selector: Substring, _ classes: Set<String>) -> Bool {
         if selector.contains(where: { $0 == "(" || $0 == "[" }) { return true }
         var rest = selector[...]
         while let dot = rest.firstIndex(of: ".") {
             let name = rest[rest.index(after: dot)...].prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-            if !name.isEmpty, !classes.contains(name) { return false }
+            if !name.isEmpty, !classes.contains(String(name)) { return false }
             rest = rest[name.endIndex...]
         }
         return true
     }
 
-    /// The classes a drawing's markup gives its elements.
-    static func classes(in markup: String) -> Set<Substring> {
-        var found: Set<Substring> = []
-        var rest = markup[...]
-        while let range = rest.range(of: "class=\"") {
-            let value = rest[range.upperBound...].prefix { $0 != "\"" }
-            for name in value.split(separator: " ") { found.insert(name) }
-            rest = rest[value.endIndex...]
+    /// The classes a drawing's markup gives its elements, each once, sorted: read from its bytes, since a tile is
+    /// kilobytes of path data with a few dozen class attributes.
+    static func classes(in markup: String) -> [String] {
+        var text = markup
+        text.makeContiguousUTF8()
+        let pattern = Array("class=\"".utf8)
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Set<String> in
+            var found: Set<String> = []
+            var index = 0
+            while index + pattern.count <= bytes.count {
+                guard bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) else {
+                    index += 1
+                    continue
+                }
+                index += pattern.count
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += 1 }
+                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                for name in value.split(separator: " ") { found.insert(String(name)) }
+            }
+            return found
         }
-        return found
+        return (found ?? []).sorted()
     }
 }

@@ -164,7 +164,7 @@ final class RecurringFeedTests: XCTestCase {
         XCTAssertEqual(page.count("//h:ul[@class='events']/h:li"), 300)
         let more = try XCTUnwrap(page.strings("//h:p[@class='more']").first)
         XCTAssertTrue(more.hasPrefix("The soonest 300 of "), more)
-        XCTAssertEqual(page.strings("//h:p[@class='more']/h:a/@href"), ["../../helsinki/events.ics"])
+        XCTAssertEqual(page.strings("//h:p[@class='more']/h:a/@href"), ["../events.ics"])
         XCTAssertEqual(SiteChecker(root: site.output).check().problems, [])
     }
 }

@@ -57,7 +57,7 @@ final class LegendTests: XCTestCase {
         let page = try XCTUnwrap(current["berlin/places/alder-roasters/index.html"])
         XCTAssertTrue(
             String(decoding: page, as: UTF8.self).contains(
-                "<li value=\"8\" class=\"current\"><a href=\"../../../berlin/places/alder-roasters/index.html\">"),
+                "<li value=\"8\" class=\"current\"><a href=\"../alder-roasters/index.html\">"),
             "each page marks its own place")
     }
 

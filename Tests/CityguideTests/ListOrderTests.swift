@@ -33,10 +33,11 @@ final class ListOrderTests: XCTestCase {
         return facts
     }
 
+    /// A place's slug from a link to its page, from anywhere (`…/places/slug/`, `../slug/index.html`).
     func slug(_ link: String) throws -> String {
-        let parts = link.split(separator: "/")
-        let at = try XCTUnwrap(parts.lastIndex(of: "places"), link)
-        return String(parts[at + 1])
+        var parts = link.split(separator: "/")
+        if parts.last == "index.html" { parts.removeLast() }
+        return String(try XCTUnwrap(parts.last, link))
     }
 
     /// "370 m", "≈ 1.2 km" → metres, as printed (metric sites).
