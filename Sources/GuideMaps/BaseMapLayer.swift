@@ -195,13 +195,16 @@ enum BaseMapLayer {
     /// The way's points on the map, or nil when its box is wholly outside the frame (Web Mercator keeps north up
     /// and east right, so the box's corners bound the way on the map too).
     static func onScreen(_ way: BaseMap.Way, projection: MapProjection, frame: Box) -> [Point]? {
-        inFrame(way, projection: projection, frame: frame) ? way.mercator.map(projection.point(mercator:)) : nil
+        inFrame(way.corners, projection: projection, frame: frame) ? way.mercator.map(projection.point(mercator:)) : nil
     }
 
     /// Whether the way's box reaches into the frame.
-    static func inFrame(_ way: BaseMap.Way, projection: MapProjection, frame: Box) -> Bool {
-        let northWest = projection.point(mercator: way.corners.northWest)
-        let southEast = projection.point(mercator: way.corners.southEast)
+    static func inFrame(
+        _ corners: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double)), projection: MapProjection,
+        frame: Box
+    ) -> Bool {
+        let northWest = projection.point(mercator: corners.northWest)
+        let southEast = projection.point(mercator: corners.southEast)
         return southEast.x >= frame.minX && northWest.x <= frame.maxX && southEast.y >= frame.minY
             && northWest.y <= frame.maxY
     }

@@ -145,10 +145,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
             WebMercator.metresPerUnit(atLatitude: tile.projection.referenceLatitude)
             / (MapTile.size * count)
         let ways = grid.ways(from: (west, north), to: (east, south)).filter { index in
-            let way = map.ways[Int(index)]
-            let (northWest, southEast) = way.corners
+            let (northWest, southEast) = map.ways[Int(index)].corners
             return southEast.x >= west && northWest.x <= east && southEast.y >= north && northWest.y <= south
-                && BaseMapLayer.shows(way.kind, metresPerUnit: metresPerUnit)
+                && BaseMapLayer.shows(map.ways[Int(index)].kind, metresPerUnit: metresPerUnit)
         }
         lock.lock()
         found[tile] = ways
@@ -210,9 +209,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         var candidates: [SVGMap.NameCandidate] = []
         var onMap: [StreetName.Stretch] = []
         for index in namedGrid.ways(from: a, to: b) {
-            let way = named[Int(index)]
-            guard BaseMapLayer.inFrame(way, projection: projection, frame: frame), let name = way.name,
-                let rank = Self.namedKinds.firstIndex(of: way.kind)
+            // The way's fields read where they are: copying a way out of the array retains its four arrays.
+            guard BaseMapLayer.inFrame(named[Int(index)].corners, projection: projection, frame: frame),
+                let name = named[Int(index)].name, let rank = Self.namedKinds.firstIndex(of: named[Int(index)].kind)
             else { continue }
             onMap.removeAll(keepingCapacity: true)
             for stretch in stretches[Int(index)] {
