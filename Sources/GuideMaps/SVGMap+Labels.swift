@@ -69,13 +69,15 @@ extension SVGMap {
             }
         }
         var named: Set<String> = []
-        // The larger streets and longer stretches first. Their order is sorted by position: sorting the candidates
-        // themselves moved their strings at every step (it was a fifth of a real-data build).
+        // The larger streets and longer stretches first. Their order is sorted by position over plain keys:
+        // sorting the candidates themselves moved their strings at every step (it was a fifth of a real-data
+        // build), and reading a candidate in the comparison retained its name.
+        let ranks = candidates.map(\.rank)
+        let lengths = candidates.map(\.stretch.length)
         let order = candidates.indices.sorted { i, j in
-            let a = candidates[i], b = candidates[j]
-            if a.rank != b.rank { return a.rank < b.rank }
-            if a.stretch.length != b.stretch.length { return a.stretch.length > b.stretch.length }
-            return a.name < b.name
+            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+            if lengths[i] != lengths[j] { return lengths[i] > lengths[j] }
+            return candidates[i].name < candidates[j].name
         }
         for index in order where out.count < 14 {
             let candidate = candidates[index]
