@@ -32,11 +32,13 @@ enum BaseMapLayer {
     ]
 
     /// Whether a way of this kind is drawn on a map of this many metres per unit: buildings, service roads and
-    /// tram tracks only near, paths up to twice that scale; the rest always.
+    /// tram tracks only near, paths up to one and a half times that scale (tiles of zoom 15 and finer, as
+    /// OpenStreetMap's own map starts them; at a city's scale they were a third of a tile's bytes, and noise);
+    /// the rest always.
     static func shows(_ kind: BaseMap.Kind, metresPerUnit: Double) -> Bool {
         switch kind {
         case .building, .service, .tram: return metresPerUnit <= nearScale
-        case .footway, .steps: return metresPerUnit <= 2 * nearScale
+        case .footway, .steps: return metresPerUnit <= 1.5 * nearScale
         default: return true
         }
     }
