@@ -92,7 +92,7 @@ let package = Package(
             name: "cityguide",
             dependencies: [
                 "GuideBuild", "GuideServe", "GuideShard", "GuideValidate", "GuideRender", "GuideWrite", "GuideModel",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GuideFetch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -115,6 +115,7 @@ let package = Package(
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
                 "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             resources: [.copy("Fixtures")]
         ),
