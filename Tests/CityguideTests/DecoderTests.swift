@@ -99,11 +99,8 @@ final class DecoderTests: XCTestCase {
     func testOpenMeteoUnixTimesKeepTodayAndTheForecast() throws {
         // A real body, and the same body as `timeformat=unixtime` writes it (Python turns each local time into
         // seconds at the body's offset): both decode to the same weather.
-        let file = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
-            "shared/corpus/open-meteo/MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json")
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw XCTSkip("../shared/corpus is absent (a fresh clone has no ../shared)")
-        }
+        let file = try corpusFile(
+            "open-meteo/MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json")
         let unix = try python(
             """
             import json, sys, datetime
@@ -130,11 +127,7 @@ final class DecoderTests: XCTestCase {
 
     func testTicketmasterEventsKeepTheirEnds() throws {
         // A real body (the corpus): events with `dates.end.dateTime` last until then, as Python reads the same body.
-        let file = repositoryRoot.deletingLastPathComponent().appendingPathComponent(
-            "shared/corpus/ticketmaster/ticketmaster-api-sdk-javascript--all-200.json")
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw XCTSkip("../shared/corpus is absent (a fresh clone has no ../shared)")
-        }
+        let file = try corpusFile("ticketmaster/ticketmaster-api-sdk-javascript--all-200.json")
         let events = try TicketmasterDecoder.events(from: Data(contentsOf: file)).value
         let expected = try python(
             """
@@ -233,11 +226,7 @@ final class CorpusTests: XCTestCase {
     let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     func files(_ folder: String) throws -> [URL] {
-        let dir = corpus.appendingPathComponent(folder)
-        guard FileManager.default.fileExists(atPath: dir.path) else {
-            throw XCTSkip(
-                "\(dir.path) is absent (a fresh clone has no ../shared); the corpus tests need it beside the project")
-        }
+        let dir = try corpusFile(folder)
         let urls = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
         XCTAssertFalse(urls.isEmpty, "no files in \(dir.path)")
@@ -319,8 +308,7 @@ final class CorpusTests: XCTestCase {
     }
 
     func testNominatimCorpus() throws {
-        let dir = corpus.appendingPathComponent("nominatim")
-        guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("\(dir.path) is absent") }
+        let dir = try corpusFile("nominatim")
         var decoded: [String: Geocode] = [:]
         var errors: [String: String] = [:]
         for url in try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil) {
@@ -351,8 +339,7 @@ final class CorpusTests: XCTestCase {
     }
 
     func testOverpassCorpus() throws {
-        let dir = corpus.appendingPathComponent("overpass")
-        guard FileManager.default.fileExists(atPath: dir.path) else { throw XCTSkip("\(dir.path) is absent") }
+        let dir = try corpusFile("overpass")
         var decoded: [String: [OSMPlaces.Element]] = [:]
         var errors: [String: String] = [:]
         for url in try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil) {

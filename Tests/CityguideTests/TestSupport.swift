@@ -11,9 +11,28 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
 func fixture(_ name: String) throws -> Data {
     guard let url = Bundle.module.url(forResource: "Fixtures/wire/\(name)", withExtension: nil) else {
-        throw XCTSkip("fixture \(name) missing from the test bundle")
+        throw TestFailure("fixture \(name) missing from the test bundle")
     }
     return try Data(contentsOf: url)
+}
+
+/// A test that cannot read what it checks fails: it does not skip.
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The real responses and extracts beside the project (`../shared/corpus`). A fresh clone has no `../shared`, so a
+/// test that needs one skips there; CI has it, so there its absence fails the test.
+func corpusFile(_ relative: String) throws -> URL {
+    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        .appendingPathComponent(relative)
+    guard FileManager.default.fileExists(atPath: url.path) else {
+        let message = "../shared/corpus/\(relative) is absent (a fresh clone has no ../shared)"
+        if ProcessInfo.processInfo.environment["CI"] != nil { throw TestFailure(message + "; CI must have it") }
+        throw XCTSkip(message)
+    }
+    return url
 }
 
 /// A site declared inline, built in a temporary folder (Hugo-style integration tests).

@@ -71,10 +71,7 @@ final class WalkRouteTests: XCTestCase {
     /// The guide the walks were found wrong on: every kind of place near Kauppatori, fifty of each, from the corpus
     /// Helsinki extract.
     static func corpusGuide() throws -> TestSite {
-        let extract = OSMSiteTests.extract
-        guard FileManager.default.fileExists(atPath: extract) else {
-            throw XCTSkip("../shared/corpus/osm/helsinki.osm.pbf is absent (a fresh clone has no ../shared)")
-        }
+        let extract = try corpusFile("osm/helsinki.osm.pbf").path
         return try TestSite(
             config: """
                 title: Helsinki Guide
