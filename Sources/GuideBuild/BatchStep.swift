@@ -9,17 +9,37 @@ import GuideOSM
 struct StageTimes {
     private(set) var stages: [(name: String, seconds: Double)] = []
 
-    mutating func timed<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+    /// `work`, timed under its step's name (a step that runs once per batch adds up under one name); an error
+    /// leaving it is a `BuildError` that names the step.
+    mutating func timed<T>(_ step: BuildStep, _ work: () throws -> T) throws(BuildError) -> T {
         let start = DispatchTime.now().uptimeNanoseconds
         defer {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if let index = stages.firstIndex(where: { $0.name == name }) {
+            if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
                 stages[index].seconds += seconds
             } else {
-                stages.append((name, seconds))
+                stages.append((step.rawValue, seconds))
             }
         }
-        return try work()
+        do {
+            return try work()
+        } catch {
+            throw BuildError.leaving(step, error)
+        }
+    }
+
+    /// `work` that cannot fail, timed under its step's name.
+    mutating func timed<T>(_ step: BuildStep, _ work: () -> T) -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        defer {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
+                stages[index].seconds += seconds
+            } else {
+                stages.append((step.rawValue, seconds))
+            }
+        }
+        return work()
     }
 }
 
@@ -51,7 +71,7 @@ extension SiteBuilder {
         var leftOut: [BuildError] = []
         var leftOutWarnings: [DataWarning] = []
         for batch in batches(config) {
-            let fetched = try stages.timed("fetch") { try fetchCities(batch, plan) }
+            let fetched = try stages.timed(.fetch) { try fetchCities(batch, plan) }
             dataFound = dataFound || fetched.hasData
             var fetchWarnings = fetched.cities.flatMap(\.warnings)
             // A city that cannot be placed on the map tonight is left out with a warning naming it; one bad
@@ -77,7 +97,7 @@ extension SiteBuilder {
             }
             warnings += fetchWarnings
             guard !part.cities.isEmpty else { continue }
-            let analysed = try stages.timed("analyze") {
+            let analysed = try stages.timed(.analyze) {
                 try analyzeOrWait(&waiting, dataFound) {
                     try analyzeWithNews(part, cities, buildDate: plan.buildDate, history: &history)
                 }
@@ -86,10 +106,12 @@ extension SiteBuilder {
             try body(CityBatch(config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings), &stages)
         }
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
-        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings) }
-        if let waiting { throw waiting }
+        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings).at(.fetch) }
+        if let waiting { throw BuildError.leaving(.analyze, waiting) }
         // Nor is a site with none of its cities published over last night's.
-        if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first { throw first }
+        if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first {
+            throw first.at(.fetch)
+        }
         return warnings + leftOutWarnings
     }
 
@@ -131,7 +153,8 @@ extension SiteBuilder {
                     city: city.name, part: .city, file: "",
                     reason: "left out tonight: it has no center and \(why) (\(city.location); fix: \(fix))"),
                 error: BuildError(
-                    "\(city.location): error: the city '\(city.name)' has no center and \(why)\n  fix: \(fix)")))
+                    "\(city.location): error: the city '\(city.name)' has no center and \(why)\n  fix: \(fix)",
+                    city: city.name)))
     }
 
     /// A batch's analysis, unless an earlier batch's failed while no data had been found yet: a live build

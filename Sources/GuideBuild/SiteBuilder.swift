@@ -61,18 +61,24 @@ public struct SiteBuilder: Sendable {
     @discardableResult
     public func build() throws -> BuildSummary {
         var stages = StageTimes()
-        var (config, templates) = try stages.timed("config") { try loadConfig() }
-        try report.map { try checkReport($0, config) }
+        var (config, templates) = try stages.timed(.config) {
+            let (config, templates) = try loadConfig()
+            try report.map { try checkReport($0, config) }
+            return (config, templates)
+        }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
-        // The folder a link names, so the link stays and the folder behind it gets the site.
-        let output = try OutputLink.folder(self.output)
-        // Held from here to the end: a second build of the same output stops now, not after fetching everything.
-        let lock = try OutputLock.acquire(for: output)
-        let plan = try stages.timed("fetch") { try fetchPlan(config) }
+        let (output, lock) = try BuildError.during(.pages) {
+            // The folder a link names, so the link stays and the folder behind it gets the site.
+            let output = try OutputLink.folder(self.output)
+            // Held from here to the end: a second build of the same output stops now, not after fetching
+            // everything.
+            return (output, try OutputLock.acquire(for: output))
+        }
+        let plan = try stages.timed(.fetch) { try fetchPlan(config) }
         let buildDate = plan.buildDate
         let site = siteInfo(config, plan)
         var history = historyStep(config)
-        stages.timed("analyze") { fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate)) }
+        stages.timed(.analyze) { fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate)) }
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
         let base = PublishStep.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
@@ -96,12 +102,12 @@ public struct SiteBuilder: Sendable {
             var guides = batch.guides
             snapshots += batch.snapshots
             merged += guides.map(\.mergedRecords).reduce(0, +)
-            let photos = stages.timed("photos") { publishPhotos(config, &guides) }
+            let photos = stages.timed(.photos) { publishPhotos(config, &guides) }
             photoWarnings += photos.warnings
             let empty = guides.compactMap(Self.emptyCityWarning)
             emptyWarnings += empty
             let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
-            try stages.timed("pages") {
+            try stages.timed(.pages) {
                 let batchKeys = PublishStep.cityKeys(base: base, guides: guides)
                 cards += renderer.cards
                 keys += batchKeys
@@ -112,7 +118,7 @@ public struct SiteBuilder: Sendable {
                     .cities(renderer: renderer, guides: guides, keys: batchKeys, exportSite: exportSite, files: files))
             }
             if let report {
-                stages.timed("report") {
+                stages.timed(.report) {
                     parts.append(
                         .of(
                             guides, renderer: renderer, warnings: batch.warnings + photos.warnings + empty,
@@ -120,7 +126,7 @@ public struct SiteBuilder: Sendable {
                 }
             }
         }
-        let published = try stages.timed("pages") {
+        let published = try stages.timed(.pages) {
             if shard == nil {
                 try publisher.add(
                     .siteWide(
@@ -136,7 +142,7 @@ public struct SiteBuilder: Sendable {
                 })
         }
         // Only what was published is remembered.
-        stages.timed("history") {
+        stages.timed(.history) {
             history.record(
                 NightSnapshot(date: buildDate, source: config.source.name, cities: snapshots), partial: shard != nil)
         }
@@ -150,13 +156,13 @@ public struct SiteBuilder: Sendable {
         if let report {
             do {
                 parts.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
-                summary.report = try stages.timed("report") {
+                summary.report = try stages.timed(.report) {
                     try writeReports(
                         report, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
                         parts: parts, buildDate: buildDate, holding: lock)
                 }
             } catch {
-                throw BuildError("\(error)\n  (the site itself was built and published; only the report failed)")
+                throw BuildError.failed(step: .report, underlying: error.underlying ?? error)
             }
             summary.stages = stages.stages
         }

@@ -1,0 +1,100 @@
+import Foundation
+import GuideBuild
+import GuideConfig
+import GuideWrite
+import XCTest
+
+/// A failed build says which step it stopped at, keeps the error of the part that failed, and reads to the user as
+/// that error did: whole error values, as Publish's `ErrorTests` assert them.
+final class BuildErrorTests: XCTestCase {
+    func failure(_ site: TestSite, file: StaticString = #filePath, line: UInt = #line) -> BuildError? {
+        do {
+            try site.build()
+            XCTFail("the build should have failed", file: file, line: line)
+        } catch let error as BuildError {
+            return error
+        } catch {
+            XCTFail("a build failed with \(type(of: error)), not a BuildError: \(error)", file: file, line: line)
+        }
+        return nil
+    }
+
+    func testAConfigMistakeStopsTheConfigStepWithTheLoadersError() throws {
+        let yaml = smallConfig.replacingOccurrences(of: "walking_minutes: 15}", with: "walking_minutes: many}")
+        XCTAssertNotEqual(yaml, smallConfig, "the config has the line to break")
+        let site = try TestSite(config: yaml)
+        defer { site.remove() }
+        // The loader's own error for the same file, read apart from the build.
+        var expected: Error?
+        XCTAssertThrowsError(
+            try ConfigLoader.load(
+                file: site.dir.appendingPathComponent("site.yaml"), displayName: "site.yaml", environment: [:])
+        ) { expected = $0 }
+        let loaderError = try XCTUnwrap(expected as? ConfigError)
+        let error = failure(site)
+        XCTAssertEqual(error, .failed(step: .config, underlying: loaderError))
+        XCTAssertEqual(error?.step, .config)
+        XCTAssertEqual(error.map { "\($0)" }, "\(loaderError)", "the user reads the loader's message as it was")
+    }
+
+    func testACityThatCannotBePlacedStopsTheFetchStepNamingTheCity() throws {
+        let config = smallConfig.replacingOccurrences(of: "    center: [37.7749, -122.4194]\n", with: "")
+        let site = try TestSite(
+            config: config,
+            files: ["data/san-francisco/geocode.json": try String(decoding: fixture("google-zero.json"), as: UTF8.self)]
+        )
+        defer { site.remove() }
+        XCTAssertEqual(
+            failure(site),
+            .stopped(
+                step: .fetch, city: "San Francisco, CA",
+                message: """
+                    site.yaml:11:5: error: the city 'San Francisco, CA' has no center and its geocode response could not be used (Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml)
+                      fix: add `center: [latitude, longitude]` to this city in site.yaml
+                    """))
+    }
+
+    func testAnOutputAnotherBuildHoldsStopsThePagesStepWithTheWritersError() throws {
+        let site = try TestSite(config: smallConfig)
+        defer { site.remove() }
+        let lock = try OutputLock.acquire(for: site.output)
+        defer { lock.release() }
+        let error = failure(site)
+        XCTAssertEqual(error?.step, .pages)
+        let written = try XCTUnwrap(error?.underlying as? WriteError, "the writer's error, kept")
+        XCTAssertEqual(
+            error,
+            .failed(
+                step: .pages,
+                underlying: WriteError(
+                    path: site.output.path,
+                    problem: "another cityguide build is writing this folder (process \(getpid()))",
+                    fix: "wait for it to finish; two builds of one site at once would publish one of them at random")))
+        XCTAssertEqual(written.path, site.output.path)
+    }
+
+    func testPagesThatFailTheChecksStopThePagesStep() throws {
+        let site = try TestSite.smallWithCoffee()
+        defer { site.remove() }
+        // A template that writes a second <h1>-less page with a link to nowhere.
+        try site.write(
+            "Templates/not-found.mustache", "{{<layout}}{{$main}}<p><a href=\"gone.html\">x</a></p>{{/main}}{{/layout}}"
+        )
+        let error = failure(site)
+        XCTAssertEqual(error?.step, .pages)
+        XCTAssertNil(error?.underlying, "the build's own stop")
+        XCTAssertTrue(
+            error.map { "\($0)" }?.contains("in the generated pages; nothing was published") ?? false,
+            error.map { "\($0)" } ?? "")
+    }
+
+    func testEveryStepIsTimedOnceUnderItsOwnName() throws {
+        let site = try TestSite.smallWithCoffee()
+        defer { site.remove() }
+        let summary = try site.build()
+        let names = summary.stages.map(\.name)
+        XCTAssertEqual(names, Array(Set(names)).sorted { names.firstIndex(of: $0)! < names.firstIndex(of: $1)! })
+        XCTAssertEqual(Set(names), Set(BuildStep.allCases.map(\.rawValue)).subtracting(["report"]))
+        XCTAssertEqual(names.first, "config")
+    }
+}
