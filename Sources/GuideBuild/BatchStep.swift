@@ -13,14 +13,7 @@ struct StageTimes {
     /// leaving it is a `BuildError` that names the step.
     mutating func timed<T>(_ step: BuildStep, _ work: () throws -> T) throws(BuildError) -> T {
         let start = DispatchTime.now().uptimeNanoseconds
-        defer {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
-                stages[index].seconds += seconds
-            } else {
-                stages.append((step.rawValue, seconds))
-            }
-        }
+        defer { add(step, since: start) }
         do {
             return try work()
         } catch {
@@ -31,15 +24,17 @@ struct StageTimes {
     /// `work` that cannot fail, timed under its step's name.
     mutating func timed<T>(_ step: BuildStep, _ work: () -> T) -> T {
         let start = DispatchTime.now().uptimeNanoseconds
-        defer {
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
-                stages[index].seconds += seconds
-            } else {
-                stages.append((step.rawValue, seconds))
-            }
-        }
+        defer { add(step, since: start) }
         return work()
+    }
+
+    private mutating func add(_ step: BuildStep, since start: UInt64) {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
+            stages[index].seconds += seconds
+        } else {
+            stages.append((step.rawValue, seconds))
+        }
     }
 }
 

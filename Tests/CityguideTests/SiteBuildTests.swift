@@ -175,11 +175,7 @@ final class SiteBuildTests: XCTestCase {
     }
 
     func testCityWithoutCenterUsesGeocodeOrSaysWhatToDo() throws {
-        let config = smallConfig.replacingOccurrences(of: "    center: [37.7749, -122.4194]\n", with: "")
-        let site = try TestSite(
-            config: config,
-            files: ["data/san-francisco/geocode.json": try String(decoding: fixture("google-zero.json"), as: UTF8.self)]
-        )
+        let site = try TestSite.withoutCenter()
         defer { site.remove() }
         XCTAssertThrowsError(try site.build()) { error in
             XCTAssertEqual(

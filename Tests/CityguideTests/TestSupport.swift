@@ -67,6 +67,14 @@ struct TestSite {
             ])
     }
 
+    /// The small site whose one city has no center and a geocode that finds nothing: it cannot be placed.
+    static func withoutCenter() throws -> TestSite {
+        try TestSite(
+            config: smallConfig.replacingOccurrences(of: "    center: [37.7749, -122.4194]\n", with: ""),
+            files: ["data/san-francisco/geocode.json": try String(decoding: fixture("google-zero.json"), as: UTF8.self)]
+        )
+    }
+
     func write(_ path: String, _ text: String) throws {
         let url = dir.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
