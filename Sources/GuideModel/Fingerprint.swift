@@ -246,15 +246,19 @@ final class StructLayout: @unchecked Sendable {
 
     private init(fields: [Field]) { self.fields = fields }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var known: [ObjectIdentifier: StructLayout?] = [:]
+    /// Each type's layout once worked out (nil inside: a type without one), for every thread.
+    private final class Known: @unchecked Sendable {  // Every access to `layouts` holds `lock`.
+        let lock = NSLock()
+        var layouts: [ObjectIdentifier: StructLayout?] = [:]
+    }
+    private static let known = Known()
 
     static func of(_ value: Any) -> StructLayout? {
         let type = Swift.type(of: value)
         let id = ObjectIdentifier(type)
-        lock.lock()
-        defer { lock.unlock() }
-        if let found = known[id] { return found }
+        known.lock.lock()
+        defer { known.lock.unlock() }
+        if let found = known.layouts[id] { return found }
         var layout: StructLayout?
         if Mirror(reflecting: value).displayStyle == .struct, !(type is CustomReflectable.Type) {
             var fields: [Field] = []
@@ -265,7 +269,7 @@ final class StructLayout: @unchecked Sendable {
             }
             if complete { layout = StructLayout(fields: fields) }
         }
-        known[id] = .some(layout)
+        known.layouts[id] = .some(layout)
         return layout
     }
 
