@@ -111,6 +111,15 @@ final class KillTests: XCTestCase {
         XCTAssertEqual(names.filter { cache.read($0) == nil }.count, 1, "exactly one torn pair, and it is not served")
 
         try killed(["build", "--refresh"], at: "cache-meta", in: site, environment: keys)
+        // The next night comes a day later. A kill can also cut another response's write short (requests overlap
+        // their writes), leaving its temporary file; the sweep takes those once they are older than a build beside
+        // this one could still be writing, so they are made a day old, as a night later they would be.
+        let cacheFolder = site.dir.appendingPathComponent(".cityguide/cache")
+        for path in snapshot(cacheFolder).keys where path.hasSuffix(ResponseCache.temporarySuffix) {
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date().addingTimeInterval(-86_400)],
+                ofItemAtPath: cacheFolder.appendingPathComponent(path).path)
+        }
         XCTAssertEqual(try runCityguide(["build", "--refresh"], in: site.dir, environment: keys).status, 0)
         XCTAssertTrue(names.allSatisfy { cache.read($0) != nil }, "a good night mends every pair")
         XCTAssertTrue(
