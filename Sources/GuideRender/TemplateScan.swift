@@ -18,6 +18,8 @@ struct TemplateScan {
         var column: Int
         /// Sections open around it.
         var depth: Int
+        /// The parents (`{{<name}}`) open around it: what it renders inside their blocks.
+        var inside: [String] = []
     }
 
     var references: [Reference] = []
@@ -32,6 +34,8 @@ struct TemplateScan {
         var open: [Unicode.Scalar] = ["{", "{"]
         var close: [Unicode.Scalar] = ["}", "}"]
         var depth = 0
+        // Each open section, block or parent: the parent's name, nil for the others.
+        var opened: [String?] = []
         var line = 1
         var lineStart = 0
         var i = 0
@@ -71,6 +75,7 @@ struct TemplateScan {
             let name = String(trimmed.unicodeScalars.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)
             switch sigil {
             case "#", "^", "$":
+                opened.append(nil)
                 depth += 1
                 if depth > maxDepth {
                     maxDepth = depth
@@ -78,7 +83,10 @@ struct TemplateScan {
                 }
             case "<":
                 references.append(
-                    Reference(name: name, kind: .parent, line: tagLine, column: column + open.count + 1, depth: depth))
+                    Reference(
+                        name: name, kind: .parent, line: tagLine, column: column + open.count + 1, depth: depth,
+                        inside: opened.compactMap { $0 }))
+                opened.append(name)
                 depth += 1
                 if depth > maxDepth {
                     maxDepth = depth
@@ -86,13 +94,15 @@ struct TemplateScan {
                 }
             case "/":
                 depth = max(0, depth - 1)
+                _ = opened.popLast()
             case ">":
                 if name.hasPrefix("*") {
                     dynamicPartial = dynamicPartial ?? (tagLine, column)
                 } else {
                     references.append(
                         Reference(
-                            name: name, kind: .partial, line: tagLine, column: column + open.count + 1, depth: depth))
+                            name: name, kind: .partial, line: tagLine, column: column + open.count + 1, depth: depth,
+                            inside: opened.compactMap { $0 }))
                 }
             case "=":
                 // `=<% %>=`: the new delimiters, separated by white space.

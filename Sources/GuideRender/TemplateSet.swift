@@ -247,14 +247,26 @@ public struct TemplateSet: Sendable {
                     fix: "create \(label)/\(reference.name).mustache or correct the name")
             }
         }
-        // Depth-first over the references: a name met again on the current path is a cycle.
+        // Depth-first over the references: a name met again on the current path is a cycle. So is a name used
+        // inside the block of a parent of that name, even from a partial: Mustache's outermost block override
+        // wins, so the inner parent's block is the outer one again, which uses the parent again, without end.
         var depth: [String: Int] = [:]
-        func visit(_ name: String, path: [String]) throws -> Int {
-            if let known = depth[name] { return known }
+        func visit(_ name: String, path: [String], openParents: [String] = []) throws -> Int {
+            let key = ([name] + openParents.sorted()).joined(separator: "|")
+            if let known = depth[key] { return known }
             let scan = scans[name]!
             let route = path + [name]
             var deepest = scan.maxDepth
             for reference in scan.references {
+                let around = openParents + reference.inside
+                if around.contains(reference.name) {
+                    let tag = "{{\(reference.kind == .parent ? "<" : ">")\(reference.name)}}"
+                    throw TemplateError(
+                        file: files[name]!, line: reference.line, column: reference.column,
+                        problem: "\(tag) is used inside a block of the parent template '\(reference.name)', whose "
+                            + "block would then hold it again, so rendering would never end",
+                        fix: "remove the \(tag) here; a page uses its parent template once, at its top")
+                }
                 if let start = route.firstIndex(of: reference.name) {
                     let cycle = (route[start...] + [reference.name]).joined(separator: " → ")
                     let tag = "{{\(reference.kind == .parent ? "<" : ">")\(reference.name)}}"
@@ -267,7 +279,9 @@ public struct TemplateSet: Sendable {
                             + ", so rendering would never end",
                         fix: itself ? "remove the \(tag) here" : "remove the \(tag) here or the one that leads back")
                 }
-                deepest = max(deepest, reference.depth + 1 + (try visit(reference.name, path: route)))
+                deepest = max(
+                    deepest,
+                    reference.depth + 1 + (try visit(reference.name, path: route, openParents: Array(Set(around)))))
             }
             guard deepest <= maxNesting else {
                 throw TemplateError(
@@ -276,7 +290,7 @@ public struct TemplateSet: Sendable {
                         "sections and partials are nested \(deepest) deep from here; at most \(maxNesting) can be rendered",
                     fix: "flatten the template: close sections before opening new ones")
             }
-            depth[name] = deepest
+            depth[key] = deepest
             return deepest
         }
         for name in scans.keys.sorted() { _ = try visit(name, path: []) }

@@ -222,3 +222,30 @@ final class TemplateSafetyTests: XCTestCase {
         XCTAssertEqual(check.fragments.map(\.id), ["a"])
     }
 }
+
+extension TemplateSafetyTests {
+    /// A parent used inside its own block (found by the fuzzer: a stack overflow in the renderer) is refused when
+    /// the templates load, naming the tag; so is one reached through a partial.
+    func testAParentInsideItsOwnBlockIsRefusedNotRendered() throws {
+        let nested = "{{<layout}}{{$main}}<h1>Lost</h1>\n{{<layout}}{{$main}}x{{/main}}{{/layout}}{{/main}}{{/layout}}"
+        XCTAssertThrowsError(
+            try TemplateSet.load(
+                builtin: TemplateSet.builtinFiles, overrides: ["not-found.mustache": Data(nested.utf8)],
+                label: "Templates")
+        ) { error in
+            let error = error as? TemplateError
+            XCTAssertEqual(error?.line, 2)
+            XCTAssertTrue(error?.problem.contains("{{<layout}} is used inside a block of the parent template") ?? false)
+        }
+        let throughPartial = "{{<layout}}{{$main}}{{>again}}{{/main}}{{/layout}}"
+        XCTAssertThrowsError(
+            try TemplateSet.load(
+                builtin: TemplateSet.builtinFiles,
+                overrides: [
+                    "not-found.mustache": Data(throughPartial.utf8),
+                    "again.mustache": Data("{{<layout}}{{$main}}y{{/main}}{{/layout}}".utf8),
+                ], label: "Templates"))
+        // The built-in pages, each inside layout's blocks with its partials, still load.
+        XCTAssertNoThrow(try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: [:], label: "Templates"))
+    }
+}
