@@ -20,7 +20,14 @@ struct TemplateScan {
         var depth: Int
         /// The parents (`{{<name}}`) open around it: what it renders inside their blocks.
         var inside: [String] = []
+        /// The blocks (`{{$name}}`) open around it.
+        var insideBlocks: [String] = []
     }
+
+    /// Every block `{{$name}}` the template declares or overrides, where it opens.
+    var blocks: [(name: String, line: Int, column: Int)] = []
+    /// A block opened inside an open block of the same name: the outer override would fill it again, endlessly.
+    var blockInItself: (name: String, line: Int, column: Int)?
 
     var references: [Reference] = []
     var maxDepth = 0
@@ -34,8 +41,9 @@ struct TemplateScan {
         var open: [Unicode.Scalar] = ["{", "{"]
         var close: [Unicode.Scalar] = ["}", "}"]
         var depth = 0
-        // Each open section, block or parent: the parent's name, nil for the others.
+        // Each open section, block or parent: the parent's name, nil for the others; and the blocks' names.
         var opened: [String?] = []
+        var openBlocks: [String?] = []
         var line = 1
         var lineStart = 0
         var i = 0
@@ -75,6 +83,11 @@ struct TemplateScan {
             let name = String(trimmed.unicodeScalars.dropFirst()).trimmingCharacters(in: .whitespacesAndNewlines)
             switch sigil {
             case "#", "^", "$":
+                if sigil == "$" {
+                    if openBlocks.contains(name), blockInItself == nil { blockInItself = (name, tagLine, column) }
+                    blocks.append((name, tagLine, column))
+                }
+                openBlocks.append(sigil == "$" ? name : nil)
                 opened.append(nil)
                 depth += 1
                 if depth > maxDepth {
@@ -85,8 +98,9 @@ struct TemplateScan {
                 references.append(
                     Reference(
                         name: name, kind: .parent, line: tagLine, column: column + open.count + 1, depth: depth,
-                        inside: opened.compactMap { $0 }))
+                        inside: opened.compactMap { $0 }, insideBlocks: openBlocks.compactMap { $0 }))
                 opened.append(name)
+                openBlocks.append(nil)
                 depth += 1
                 if depth > maxDepth {
                     maxDepth = depth
@@ -95,6 +109,7 @@ struct TemplateScan {
             case "/":
                 depth = max(0, depth - 1)
                 _ = opened.popLast()
+                _ = openBlocks.popLast()
             case ">":
                 if name.hasPrefix("*") {
                     dynamicPartial = dynamicPartial ?? (tagLine, column)
@@ -102,7 +117,7 @@ struct TemplateScan {
                     references.append(
                         Reference(
                             name: name, kind: .partial, line: tagLine, column: column + open.count + 1, depth: depth,
-                            inside: opened.compactMap { $0 }))
+                            inside: opened.compactMap { $0 }, insideBlocks: openBlocks.compactMap { $0 }))
                 }
             case "=":
                 // `=<% %>=`: the new delimiters, separated by white space.

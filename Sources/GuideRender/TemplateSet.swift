@@ -251,10 +251,23 @@ public struct TemplateSet: Sendable {
         // inside the block of a parent of that name, even from a partial: Mustache's outermost block override
         // wins, so the inner parent's block is the outer one again, which uses the parent again, without end.
         var depth: [String: Int] = [:]
-        func visit(_ name: String, path: [String], openParents: [String] = []) throws -> Int {
-            let key = ([name] + openParents.sorted()).joined(separator: "|")
+        func visit(_ name: String, path: [String], openParents: [String] = [], openBlocks: [String] = []) throws -> Int
+        {
+            let key = ([name] + openParents.sorted() + ["$"] + openBlocks.sorted()).joined(separator: "|")
             if let known = depth[key] { return known }
             let scan = scans[name]!
+            // A block inside an open block of its own name (here, or around the partial this is): the outer
+            // override fills the inner block again, without end.
+            let again =
+                scan.blockInItself
+                ?? scan.blocks.first { openBlocks.contains($0.name) }.map { ($0.name, $0.line, $0.column) }
+            if let (block, line, column) = again {
+                throw TemplateError(
+                    file: files[name]!, line: line, column: column,
+                    problem: "the block {{$\(block)}} is inside a block of the same name, which would fill it again, "
+                        + "so rendering would never end",
+                    fix: "remove the inner {{$\(block)}}…{{/\(block)}}, or rename it")
+            }
             let route = path + [name]
             var deepest = scan.maxDepth
             for reference in scan.references {
@@ -281,7 +294,10 @@ public struct TemplateSet: Sendable {
                 }
                 deepest = max(
                     deepest,
-                    reference.depth + 1 + (try visit(reference.name, path: route, openParents: Array(Set(around)))))
+                    reference.depth + 1
+                        + (try visit(
+                            reference.name, path: route, openParents: Array(Set(around)),
+                            openBlocks: Array(Set(openBlocks + reference.insideBlocks)))))
             }
             guard deepest <= maxNesting else {
                 throw TemplateError(
