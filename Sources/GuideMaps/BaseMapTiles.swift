@@ -132,10 +132,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
 
     /// The ways a tile draws, by index, in the base map's order; found the first time a map asks for the tile.
     func ways(_ tile: MapTile) -> [Int32] {
-        lock.lock()
-        let known = found[tile]
-        lock.unlock()
-        if let known { return known }
+        remembered(\.found, tile) { waysFound(tile) }
+    }
+
+    private func waysFound(_ tile: MapTile) -> [Int32] {
         let count = Double(1 << tile.z)
         // The frame a tile's drawing reaches beyond its edges (`BaseMapLayer`'s 4 units), on the unit square.
         let reach = 4 / (MapTile.size * count)
@@ -144,55 +144,55 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let metresPerUnit =
             WebMercator.metresPerUnit(atLatitude: tile.projection.referenceLatitude)
             / (MapTile.size * count)
-        let ways = grid.ways(from: (west, north), to: (east, south)).filter { index in
+        return grid.ways(from: (west, north), to: (east, south)).filter { index in
             let (northWest, southEast) = map.ways[Int(index)].corners
             return southEast.x >= west && northWest.x <= east && southEast.y >= north && northWest.y <= south
                 && BaseMapLayer.shows(map.ways[Int(index)].kind, metresPerUnit: metresPerUnit)
         }
+    }
+
+    /// `table[key]`, made by `make` the first time (outside the lock: two threads may both make it, and either
+    /// result is the same).
+    private func remembered<Key: Hashable, Value>(
+        _ table: ReferenceWritableKeyPath<BaseMapTiles, [Key: Value]>, _ key: Key, _ make: () -> Value
+    ) -> Value {
         lock.lock()
-        found[tile] = ways
+        let known = self[keyPath: table][key]
         lock.unlock()
-        return ways
+        if let known { return known }
+        let made = make()
+        lock.lock()
+        self[keyPath: table][key] = made
+        lock.unlock()
+        return made
     }
 
     /// The named streets simplified once for a zoom (to what a tile of that zoom can show), on the unit square:
     /// each map of the city at about that scale reads them instead of simplifying every street again.
     func namedLines(_ zoom: Int) -> [[(x: Double, y: Double)]] {
-        lock.lock()
-        let known = simplified[zoom]
-        lock.unlock()
-        if let known { return known }
-        let scale = MapTile.size * Double(1 << zoom)
-        let lines = named.map { way in
-            Clipping.simplify(way.mercator.map { ($0.x * scale, $0.y * scale) }, tolerance: BaseMapLayer.tolerance)
-                .map { ($0.x / scale, $0.y / scale) }
+        remembered(\.simplified, zoom) {
+            let scale = MapTile.size * Double(1 << zoom)
+            return named.map { way in
+                Clipping.simplify(way.mercator.map { ($0.x * scale, $0.y * scale) }, tolerance: BaseMapLayer.tolerance)
+                    .map { ($0.x / scale, $0.y / scale) }
+            }
         }
-        lock.lock()
-        simplified[zoom] = lines
-        lock.unlock()
-        return lines
     }
 
     /// Each named street's straight stretches at a zoom (as `StreetName.stretches` finds them on the street
     /// simplified for that zoom, in its tiles' units), on the unit square: found once per zoom, then moved onto
     /// each map of about that scale, instead of every map projecting, clipping and straightening its streets.
     func nameStretches(_ zoom: Int) -> [[StreetName.Stretch]] {
-        lock.lock()
-        let known = stretches[zoom]
-        lock.unlock()
-        if let known { return known }
-        let scale = MapTile.size * Double(1 << zoom)
-        let found = namedLines(zoom).map { line in
-            StreetName.stretches(line.map { ($0.x * scale, $0.y * scale) }).map { stretch in
-                StreetName.Stretch(
-                    a: (stretch.a.x / scale, stretch.a.y / scale), b: (stretch.b.x / scale, stretch.b.y / scale),
-                    length: stretch.length)
+        remembered(\.stretches, zoom) {
+            let scale = MapTile.size * Double(1 << zoom)
+            return namedLines(zoom).map { line in
+                StreetName.stretches(line.map { ($0.x * scale, $0.y * scale) }).map { stretch in
+                    StreetName.Stretch(
+                        a: (stretch.a.x / scale, stretch.a.y / scale), b: (stretch.b.x / scale, stretch.b.y / scale),
+                        length: stretch.length)
+                }
             }
         }
-        lock.lock()
-        stretches[zoom] = found
-        lock.unlock()
-        return found
     }
 
     /// Where the named streets' names may go on a map: each street's three longest straight stretches within its

@@ -258,9 +258,8 @@ public struct SiteRenderer: Sendable {
         view["sort"] = ListOrder(city).phrase(city.plan.sort)
         view["as_of"] = present(asOf(city, "places/\(list.id)"))
         view["has_entries"] = !places.isEmpty
-        view["entries"] = places.enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, places: SitePaths.relative(SitePaths.places(city), from: path))
-        }
+        let folder = SitePaths.relative(SitePaths.places(city), from: path)
+        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) }
         switch list.status {
         case .ok where places.isEmpty: view["no_results"] = true
         case .absent: view["no_results"] = true
@@ -317,9 +316,8 @@ public struct SiteRenderer: Sendable {
         view["city"] = city.plan.name
         view["why"] = hood.why
         view["best_order"] = ListOrder(city).overview
-        view["entries"] = places.enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, places: SitePaths.relative(SitePaths.places(city), from: path))
-        }
+        let folder = SitePaths.relative(SitePaths.places(city), from: path)
+        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) }
         view["legend"] = view["entries"]
         view[LegendMemo.entriesKey] = view["entries"]
         view["map"] = values.render(neighborhoodMap(city, hood))

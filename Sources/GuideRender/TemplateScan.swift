@@ -18,6 +18,8 @@ struct TemplateScan {
         var column: Int
         /// Sections open around it.
         var depth: Int
+        /// As it is written: `{{<name}}` or `{{>name}}`.
+        var tag: String { "{{\(kind == .parent ? "<" : ">")\(name)}}" }
         /// The parents (`{{<name}}`) open around it: what it renders inside their blocks.
         var inside: [String] = []
         /// The blocks (`{{$name}}`) open around it.
@@ -41,9 +43,17 @@ struct TemplateScan {
         var open: [Unicode.Scalar] = ["{", "{"]
         var close: [Unicode.Scalar] = ["}", "}"]
         var depth = 0
-        // Each open section, block or parent: the parent's name, nil for the others; and the blocks' names.
-        var opened: [String?] = []
-        var openBlocks: [String?] = []
+        // Each open section, block or parent, innermost last.
+        enum Opened {
+            case section, block(String), parent(String)
+        }
+        var opened: [Opened] = []
+        var openParents: [String] {
+            opened.compactMap { if case .parent(let name) = $0 { name } else { nil } }
+        }
+        var openBlocks: [String] {
+            opened.compactMap { if case .block(let name) = $0 { name } else { nil } }
+        }
         var line = 1
         var lineStart = 0
         var i = 0
@@ -87,8 +97,7 @@ struct TemplateScan {
                     if openBlocks.contains(name), blockInItself == nil { blockInItself = (name, tagLine, column) }
                     blocks.append((name, tagLine, column))
                 }
-                openBlocks.append(sigil == "$" ? name : nil)
-                opened.append(nil)
+                opened.append(sigil == "$" ? .block(name) : .section)
                 depth += 1
                 if depth > maxDepth {
                     maxDepth = depth
@@ -98,9 +107,8 @@ struct TemplateScan {
                 references.append(
                     Reference(
                         name: name, kind: .parent, line: tagLine, column: column + open.count + 1, depth: depth,
-                        inside: opened.compactMap { $0 }, insideBlocks: openBlocks.compactMap { $0 }))
-                opened.append(name)
-                openBlocks.append(nil)
+                        inside: openParents, insideBlocks: openBlocks))
+                opened.append(.parent(name))
                 depth += 1
                 if depth > maxDepth {
                     maxDepth = depth
@@ -109,7 +117,6 @@ struct TemplateScan {
             case "/":
                 depth = max(0, depth - 1)
                 _ = opened.popLast()
-                _ = openBlocks.popLast()
             case ">":
                 if name.hasPrefix("*") {
                     dynamicPartial = dynamicPartial ?? (tagLine, column)
@@ -117,7 +124,7 @@ struct TemplateScan {
                     references.append(
                         Reference(
                             name: name, kind: .partial, line: tagLine, column: column + open.count + 1, depth: depth,
-                            inside: opened.compactMap { $0 }, insideBlocks: openBlocks.compactMap { $0 }))
+                            inside: openParents, insideBlocks: openBlocks))
                 }
             case "=":
                 // `=<% %>=`: the new delimiters, separated by white space.

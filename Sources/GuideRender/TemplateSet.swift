@@ -272,8 +272,8 @@ public struct TemplateSet: Sendable {
             var deepest = scan.maxDepth
             for reference in scan.references {
                 let around = openParents + reference.inside
+                let tag = reference.tag
                 if around.contains(reference.name) {
-                    let tag = "{{\(reference.kind == .parent ? "<" : ">")\(reference.name)}}"
                     throw TemplateError(
                         file: files[name]!, line: reference.line, column: reference.column,
                         problem: "\(tag) is used inside a block of the parent template '\(reference.name)', whose "
@@ -282,7 +282,6 @@ public struct TemplateSet: Sendable {
                 }
                 if let start = route.firstIndex(of: reference.name) {
                     let cycle = (route[start...] + [reference.name]).joined(separator: " → ")
-                    let tag = "{{\(reference.kind == .parent ? "<" : ">")\(reference.name)}}"
                     let itself = start == route.count - 1
                     throw TemplateError(
                         file: files[name]!, line: reference.line, column: reference.column,
