@@ -106,7 +106,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "cityguide-bench",
-            dependencies: ["GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental", "GuideOSM"]
+            dependencies: [
+                "GuideBuild", "GuideModel", "GuideConfig", "GuideFetch", "GuideIncremental", "GuideOSM", "GuideWrite",
+            ]
         ),
         .testTarget(
             name: "CityguideTests",

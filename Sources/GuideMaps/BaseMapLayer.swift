@@ -58,9 +58,11 @@ enum BaseMapLayer {
     /// - Parameters:
     ///   - names: whether to keep the named streets on screen, for their names (a tile has none).
     ///   - atSea: whether the middle of the frame is at sea, asked when no coastline crosses it.
+    ///   - only: the ways to draw, by index in `ways` (nil: all of them); read in place, since copying a way out
+    ///     of its array retains its four arrays, and a tile draws hundreds.
     static func render(
-        _ ways: [BaseMap.Way], projection: MapProjection, width: Double, height: Double, id: String, names: Bool,
-        atSea: () -> Bool? = { nil }
+        _ ways: [BaseMap.Way], only: [Int32]? = nil, projection: MapProjection, width: Double, height: Double,
+        id: String, names: Bool, atSea: () -> Bool? = { nil }
     ) -> Drawn {
         let metresPerUnit = projection.metresPerUnit
         let near = metresPerUnit <= nearScale
@@ -71,32 +73,45 @@ enum BaseMapLayer {
         var multipolygons: [BaseMap.Kind: [Markup]] = [:]
         var streets: [Street] = []
         var coast: [[Point]] = []
-        for way in ways where shows(way.kind, metresPerUnit: metresPerUnit) {
-            guard let screen = onScreen(way, projection: projection, frame: frame) else { continue }
-            if way.kind == .coastline { coast.append(screen) }
-            if way.kind.isArea {
-                let minimum = way.kind == .building ? 6.0 : 3.0
-                if way.rings.isEmpty {
+        var next = 0
+        while true {
+            let index: Int
+            if let only {
+                guard next < only.count else { break }
+                index = Int(only[next])
+            } else {
+                guard next < ways.count else { break }
+                index = next
+            }
+            next += 1
+            let kind = ways[index].kind
+            guard shows(kind, metresPerUnit: metresPerUnit),
+                let screen = onScreen(ways[index], projection: projection, frame: frame)
+            else { continue }
+            if kind == .coastline { coast.append(screen) }
+            if kind.isArea {
+                let minimum = kind == .building ? 6.0 : 3.0
+                if ways[index].rings.isEmpty {
                     // All wound alike, so that two areas that overlap (a garden in a park) stay filled under the
                     // nonzero rule the kind's one path is filled by.
                     guard let outline = ring(screen, in: frame, minimum: minimum, clockwise: true) else { continue }
-                    PathData.ring(outline, scale: 1, into: &drawn[way.kind, default: Markup()])
+                    PathData.ring(outline, scale: 1, into: &drawn[kind, default: Markup()])
                     continue
                 }
                 // A multipolygon: a path of its own, filled even–odd.
                 var d = Markup()
-                for points in [screen] + way.rings.map({ $0.map(projection.point(mercator:)) }) {
+                for points in [screen] + ways[index].rings.map({ $0.map(projection.point(mercator:)) }) {
                     guard let cut = ring(points, in: frame, minimum: 0.5, clockwise: true) else { continue }
                     PathData.ring(cut, scale: 1, into: &d)
                 }
-                if !d.isEmpty { multipolygons[way.kind, default: []].append(d) }
+                if !d.isEmpty { multipolygons[kind, default: []].append(d) }
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
                     guard length(line) >= 1 else { continue }
-                    lines[way.kind, default: []].append(line)
-                    if names, way.kind.isStreet, let name = way.name, !name.isEmpty {
-                        streets.append(Street(name: name, kind: way.kind, points: line))
+                    lines[kind, default: []].append(line)
+                    if names, kind.isStreet, let name = ways[index].name, !name.isEmpty {
+                        streets.append(Street(name: name, kind: kind, points: line))
                     }
                 }
             }

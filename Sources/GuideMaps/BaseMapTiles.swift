@@ -81,11 +81,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// A tile as its own SVG document, styled by `style` (the site's `basemap.css`, compacted), light and dark:
     /// the rules for what the tile draws.
     public func svg(_ tile: MapTile, style: String) -> Data {
-        let ways = ways(tile).map { map.ways[Int($0)] }
         let size = MapTile.size, bleed = MapTile.bleed
         let projection = tile.projection
         let drawn = BaseMapLayer.render(
-            ways, projection: projection, width: size, height: size, id: "t", names: false
+            map.ways, only: ways(tile), projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
         let style = styleFor(TileStyle.classes(in: drawn.markup), from: style)
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)

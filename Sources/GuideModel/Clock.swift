@@ -18,13 +18,16 @@ public enum Clock: String, Sendable, Hashable {
     public func time(_ minutes: Int) -> String {
         let minutes = min(max(minutes, 0), 1440)
         let (hour, minute) = (minutes / 60, minutes % 60)
+        // Digits by hand: `String(format:)` was most of an hours table's cost, and a site has thousands of them.
         switch self {
-        case .h24: return String(format: "%02d:%02d", hour, minute)
+        case .h24: return Self.twoDigits(hour) + ":" + Self.twoDigits(minute)
         case .h12:
             let wall = hour % 24
-            return String(format: "%d:%02d %@", wall % 12 == 0 ? 12 : wall % 12, minute, wall < 12 ? "AM" : "PM")
+            return String(wall % 12 == 0 ? 12 : wall % 12) + ":" + Self.twoDigits(minute) + (wall < 12 ? " AM" : " PM")
         }
     }
+
+    static func twoDigits(_ number: Int) -> String { number < 10 ? "0" + String(number) : String(number) }
 
     /// "HH:MM" (a venue's local time as providers write it) on this clock; other text as it is.
     public func time(_ text: Substring) -> String {

@@ -142,13 +142,13 @@ public enum OSMPlaces {
     public static func places(from elements: [Element], queries: [Query], english: Bool = true)
         -> [String: [String: [Place]]]
     {
-        var found = elements
-
         // An element given twice (files joined with `cat`) is one place.
         var seen: Set<String> = []
-        found = found.filter { seen.insert($0.id).inserted }
-        var result: [String: [String: [Place]]] = [:]
-        for query in queries {
+        let found = elements.filter { seen.insert($0.id).inserted }
+        // Each city's places on their own, side by side: a batch of cities on one extract is read in one go.
+        let results = IndexedResults<[String: [Place]]>(count: queries.count)
+        DispatchQueue.concurrentPerform(iterations: queries.count) { index in
+            let query = queries[index]
             var lists: [String: [Place]] = Dictionary(uniqueKeysWithValues: query.categories.map { ($0.id, []) })
             for element in found where Geo.distance(element.coordinate, query.center) <= query.radiusMetres {
                 for match in query.matches(element.tags) {
@@ -172,8 +172,10 @@ public enum OSMPlaces {
                     return place
                 }
             }
-            result[query.slug] = lists
+            results.set(index, lists)
         }
+        var result: [String: [String: [Place]]] = [:]
+        for (query, lists) in zip(queries, results.slots) { result[query.slug] = lists ?? [:] }
         return result
     }
 }

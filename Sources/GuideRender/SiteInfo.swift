@@ -7,7 +7,12 @@ public struct SiteInfo: Sendable {
     /// Ends with "/", or nil.
     public var baseURL: String?
     public var units: UnitSystem
-    public var buildDate: Date
+    public var buildDate: Date {
+        didSet { buildDay = Self.days(buildDate) }
+    }
+    /// The build's day as every page's footer writes it ("24 November 2026") and as `<time datetime>` does:
+    /// worked out once, not for each of a site's thousands of pages.
+    public private(set) var buildDay: (long: String, iso: String)
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
     /// The pages' language (`<html lang>`) and the clock it reads times on.
@@ -34,8 +39,13 @@ public struct SiteInfo: Sendable {
         self.baseURL = baseURL
         self.units = units
         self.buildDate = buildDate
+        self.buildDay = Self.days(buildDate)
         self.dataNote = dataNote
         self.language = language
         self.clock = Clock(language: language)
+    }
+
+    static func days(_ date: Date) -> (long: String, iso: String) {
+        (Formatting.longDay(date, in: CalendarDay.utc), CalendarDay.iso(date))
     }
 }

@@ -123,8 +123,7 @@ public struct SiteRenderer: Sendable {
             "lang": site.language,
             // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
             "document_title": title == site.title ? title : "\(title) · \(site.title)",
-            "generated": Formatting.longDay(site.buildDate, in: TimeZone(identifier: "UTC")!),
-            "generated_iso": CalendarDay.iso(site.buildDate),
+            "generated": site.buildDay.long, "generated_iso": site.buildDay.iso,
             // Only the pages about tonight (the weather, what changed since last night) say when they were built:
             // a build date on every page made every file of the site new every night, for rsync, S3 and CDNs,
             // though a place's page had not changed.

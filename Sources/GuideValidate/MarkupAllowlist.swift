@@ -81,10 +81,24 @@ enum MarkupAllowlist {
 
     /// An address with a scheme or a host: not a file of the site.
     static func isRemote(_ address: String) -> Bool {
-        let trimmed = address.trimmingCharacters(in: .whitespaces)
-        if trimmed.hasPrefix("//") || trimmed.hasPrefix("\\\\") { return true }
-        guard let colon = trimmed.firstIndex(of: ":") else { return false }
-        return !trimmed[..<colon].contains("/")
+        // A page checks every resource it loads, a map hundreds: bytes in place, unless it may start with white
+        // space (a byte of 0x80 or more may begin a space of Unicode's), which Foundation trims.
+        if let first = address.utf8.first, SiteChecker.mayBeSpace(first) {
+            return remoteAfterTrim(address.trimmingCharacters(in: .whitespaces).utf8)
+        }
+        return remoteAfterTrim(address.utf8)
+    }
+
+    private static func remoteAfterTrim(_ bytes: String.UTF8View) -> Bool {
+        let slash = UInt8(ascii: "/"), backslash = UInt8(ascii: "\\")
+        var start = bytes.makeIterator()
+        if let a = start.next(), let b = start.next(), a == b, a == slash || a == backslash { return true }
+        // A scheme: a colon before any slash.
+        for byte in bytes {
+            if byte == UInt8(ascii: ":") { return true }
+            if byte == slash { return false }
+        }
+        return false
     }
 
     /// Whether an element may appear; nil when it may, otherwise why not and the fix.
@@ -138,7 +152,9 @@ enum MarkupAllowlist {
 
     /// A `url(…)` in a paint attribute that is not `url(#id)`.
     static func foreignPaint(_ value: String) -> Bool {
-        guard let range = value.range(of: "url(", options: .caseInsensitive) else { return false }
+        // Most paint is a colour or a class's; only a value with a parenthesis can hold `url(`.
+        guard value.utf8.contains(UInt8(ascii: "(")), let range = value.range(of: "url(", options: .caseInsensitive)
+        else { return false }
         let inside = value[range.upperBound...].drop { $0 == " " || $0 == "'" || $0 == "\"" }
         return !inside.hasPrefix("#")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideModel
 import GuideOSM
+import GuideWrite
 
 /// A site laid over a real OpenStreetMap extract: `cities` cities on a grid over the middle of the extract, each
 /// with the extract's cafés, restaurants, bars and pubs, museums and galleries within 1.2 km as its places and the
@@ -77,6 +78,8 @@ struct RealSite {
 struct PageWeight {
     var medianPlacePage: Int
     var tenPlacePages: Int
+    /// The same files gzipped as a web server sends them (level 6, most servers' own): what a reader downloads.
+    var tenPlacePagesGzipped: Int
     var placePages: Int
 
     init(output: URL) {
@@ -93,11 +96,12 @@ struct PageWeight {
         placePages = sizes.count
         medianPlacePage = sizes.isEmpty ? 0 : sizes[sizes.count / 2]
         var loaded: Set<String> = []
-        var total = 0
+        var total = 0, gzipped = 0
         for page in cityPages.sorted().prefix(10) {
             let url = output.appendingPathComponent(page)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
             total += text.utf8.count
+            gzipped += Self.gzippedSize(url.path)
             // What the page loads: stylesheet and icon links, scripts, images; relative to the page.
             let pattern =
                 ##"<(?:link rel="(?:stylesheet|icon)"[^>]*?href|script[^>]*?src|img[^>]*?src|image[^>]*?href)="([^"#]+)""##
@@ -109,8 +113,17 @@ struct PageWeight {
                 loaded.insert(file)
             }
         }
-        for file in loaded { total += Self.size(file) }
+        for file in loaded {
+            total += Self.size(file)
+            gzipped += Self.gzippedSize(file)
+        }
         tenPlacePages = total
+        tenPlacePagesGzipped = gzipped
+    }
+
+    static func gzippedSize(_ path: String) -> Int {
+        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        return (try? Precompression.gzip.compress(data, path: path).count) ?? data.count
     }
 
     static func size(_ path: String) -> Int {
@@ -120,6 +133,7 @@ struct PageWeight {
 
     var text: String {
         "place pages: \(placePages), median \(String(format: "%.1f", Double(medianPlacePage) / 1000)) KB; "
-            + "ten place pages of City 0 with what they load: \(String(format: "%.1f", Double(tenPlacePages) / 1000)) KB"
+            + "ten place pages of City 0 with what they load: \(String(format: "%.1f", Double(tenPlacePages) / 1000)) KB "
+            + "(\(String(format: "%.1f", Double(tenPlacePagesGzipped) / 1000)) KB gzipped)"
     }
 }

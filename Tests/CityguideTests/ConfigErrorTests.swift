@@ -155,6 +155,14 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(Clock.h12.time(1440), "12:00 AM")
         XCTAssertEqual(Clock.h24.time(1440), "24:00")
         XCTAssertEqual(Clock.h12.time("18:30:00"), "6:30 PM")
+        // Every minute of the day as C's printf writes it (the clock builds its digits by hand).
+        for minutes in 0...1440 {
+            let (hour, minute) = (minutes / 60, minutes % 60), wall = hour % 24
+            XCTAssertEqual(Clock.h24.time(minutes), String(format: "%02d:%02d", hour, minute))
+            XCTAssertEqual(
+                Clock.h12.time(minutes),
+                String(format: "%d:%02d %@", wall % 12 == 0 ? 12 : wall % 12, minute, wall < 12 ? "AM" : "PM"))
+        }
         let british = try ConfigLoader.parse(
             Data(("language: en-GB\n" + valid).utf8), file: file, displayName: "site.yaml")
         XCTAssertEqual(british.language, "en-GB")

@@ -4,6 +4,7 @@ import XCTest
 @testable import GuideAnalysis
 @testable import GuideFetch
 @testable import GuideRender
+@testable import GuideValidate
 
 /// Each fast path of the build against the slower reference it stands in for: the JSON reader against
 /// Foundation's, tip dates against ICU's ISO 8601 parser, name keys against Foundation's folding, `geo:` labels
@@ -123,5 +124,32 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(Directions.geoLabel(name), reference, name.debugDescription)
         }
         XCTAssertEqual(Directions.geoLabel("Joe's Bar"), "Joe%27s+Bar")
+    }
+
+    func testRemoteAddressesJudgedAsTheTrimmingReferenceJudges() {
+        // The check as it was written, with Foundation's trimming: the fast one must agree on every address.
+        func reference(_ address: String) -> Bool {
+            let trimmed = address.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("//") || trimmed.hasPrefix("\\\\") { return true }
+            guard let colon = trimmed.firstIndex(of: ":") else { return false }
+            return !trimmed[..<colon].contains("/")
+        }
+        let addresses = [
+            "", "/", "//", "//cdn.example/x.js", "\\\\host\\x", "\\x", "https://a.example", "data:x", " //x", "\t//x",
+            "\u{A0}https://x", "\u{3000}//x", "\u{2009}javascript:x", "\nhttps://x", "a/b:c", "a:b/c", "../x.svg",
+            "tiles/14/1/2.svg", "#pin-3", "/abs", "/:x", "x", ":", "é:x", "\u{A0}", "  ",
+        ]
+        for address in addresses {
+            XCTAssertEqual(MarkupAllowlist.isRemote(address), reference(address), address.debugDescription)
+        }
+        for byte in 0..<128 {
+            let text = String(UnicodeScalar(UInt8(byte)))
+            for address in [text, text + "//x", "/" + text + "x:", text + text] {
+                XCTAssertEqual(MarkupAllowlist.isRemote(address), reference(address), address.debugDescription)
+            }
+        }
+        XCTAssertTrue(MarkupAllowlist.foreignPaint("URL( 'https://x')"))
+        XCTAssertFalse(MarkupAllowlist.foreignPaint("url(#shade)"))
+        XCTAssertFalse(MarkupAllowlist.foreignPaint("#fff"))
     }
 }
