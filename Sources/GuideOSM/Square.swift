@@ -51,8 +51,18 @@ enum Square {
                 touches.append(t)
             }
         }
+        // An edge wholly beside the line's box (widened well past the tolerance) can neither cross it nor have a
+        // corner on it: told by four comparisons. A square's every pair of corners is tried against every edge.
+        let margin = 10 * tolerance
+        let low = Point(x: min(p.x, q.x) - margin, y: min(p.y, q.y) - margin)
+        let high = Point(x: max(p.x, q.x) + margin, y: max(p.y, q.y) + margin)
         for k in 0..<ring.count {
             let r = ring[k], s = ring[k + 1 == ring.count ? 0 : k + 1]
+            if (r.x < low.x && s.x < low.x) || (r.x > high.x && s.x > high.x) || (r.y < low.y && s.y < low.y)
+                || (r.y > high.y && s.y > high.y)
+            {
+                continue
+            }
             let d1 = orient(p, q, r), d2 = orient(p, q, s)
             if d1 * d2 < 0 {
                 let d3 = orient(r, s, p), d4 = orient(r, s, q)
