@@ -51,11 +51,15 @@ enum StreetName {
         }
     }
 
-    static func place(_ name: String, along stretch: Stretch, size: Double, labels: inout LabelPlacer, frame: Box)
-        -> String?
-    {
-        let width = TextWidth.of(name, size: size)
-        guard stretch.length >= width + 12 else { return nil }
+    /// Whether a name this wide has room on the stretch, with a little to spare at its ends.
+    static func fits(_ width: Double, along stretch: Stretch) -> Bool { stretch.length >= width + 12 }
+
+    /// The name along the stretch, where the labels placed so far leave room: at its middle, or towards either end.
+    /// - Parameter width: the name's width at `size` (`TextWidth.of`), measured by the caller once per name.
+    static func place(
+        _ name: String, width: Double, along stretch: Stretch, size: Double, labels: inout LabelPlacer, frame: Box
+    ) -> String? {
+        guard fits(width, along: stretch) else { return nil }
         var angle = atan2(stretch.b.y - stretch.a.y, stretch.b.x - stretch.a.x)
         if angle > .pi / 2 { angle -= .pi }
         if angle <= -.pi / 2 { angle += .pi }
