@@ -10,6 +10,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     let map: BaseMap
     /// The named streets, the only ways a map still reads itself (for their names), and where they are.
     let named: [BaseMap.Way]
+    /// Each named street's place in `namedKinds`, and the width of its name in units (`TextWidth.units`).
+    let namedRanks: [Int]
+    let namedUnits: [Int]
     let namedGrid: WayGrid
     /// Where the ways are, for a tile to find its own.
     let grid: WayGrid
@@ -36,6 +39,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
             guard let name = way.name, !name.isEmpty else { return false }
             return Self.namedKinds.contains(way.kind)
         }
+        namedRanks = named.map { Self.namedKinds.firstIndex(of: $0.kind) ?? 0 }
+        namedUnits = named.map { TextWidth.units($0.name ?? "") }
         grid = WayGrid(map.ways, zoom: Self.gridZoom)
         namedGrid = WayGrid(named, zoom: Self.gridZoom)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
@@ -195,8 +200,11 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     }
 
     /// Where the named streets' names may go on a map: each street's three longest straight stretches within its
-    /// frame (and the drawing's margin), cut where the frame cuts them.
-    func nameCandidates(_ projection: MapProjection, width: Double, height: Double) -> [SVGMap.NameCandidate] {
+    /// frame (and the drawing's margin), cut where the frame cuts them, of those long enough for its name at
+    /// `size`.
+    func nameCandidates(_ projection: MapProjection, width: Double, height: Double, size: Double)
+        -> [SVGMap.NameCandidate]
+    {
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
         let a = (
             (frame.minX - projection.offsetX) / projection.scale, (frame.minY - projection.offsetY) / projection.scale
@@ -210,8 +218,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         for index in namedGrid.ways(from: a, to: b) {
             // The way's fields read where they are: copying a way out of the array retains its four arrays.
             guard BaseMapLayer.inFrame(named[Int(index)].corners, projection: projection, frame: frame),
-                let name = named[Int(index)].name, let rank = Self.namedKinds.firstIndex(of: named[Int(index)].kind)
+                let name = named[Int(index)].name
             else { continue }
+            let rank = namedRanks[Int(index)]
+            let nameWidth = TextWidth.of(units: namedUnits[Int(index)], size: size)
             onMap.removeAll(keepingCapacity: true)
             for stretch in stretches[Int(index)] {
                 guard
@@ -219,11 +229,14 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
                         projection.point(mercator: stretch.a), projection.point(mercator: stretch.b), in: frame)
                 else { continue }
                 let length = hypot(last.x - first.x, last.y - first.y)
-                if length >= 1 { onMap.append(StreetName.Stretch(a: first, b: last, length: length)) }
+                // Too short for the name: never a place for it. (Only the longest three are kept, so passing over
+                // the short ones first keeps the same three that have room.)
+                let stretch = StreetName.Stretch(a: first, b: last, length: length)
+                if length >= 1, StreetName.fits(nameWidth, along: stretch) { onMap.append(stretch) }
             }
             onMap.sort { $0.length > $1.length }
             for stretch in onMap.prefix(3) {
-                candidates.append(SVGMap.NameCandidate(rank: rank, name: name, stretch: stretch))
+                candidates.append(SVGMap.NameCandidate(rank: rank, name: name, width: nameWidth, stretch: stretch))
             }
         }
         return candidates

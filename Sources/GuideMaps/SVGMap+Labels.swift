@@ -37,16 +37,20 @@ extension SVGMap {
     struct NameCandidate {
         var rank: Int
         var name: String
+        /// The name's width at the map's street size.
+        var width: Double
         var stretch: StreetName.Stretch
     }
 
-    /// Each named street's three longest straight stretches on the map.
-    static func nameCandidates(_ streets: [BaseMapLayer.Street]) -> [NameCandidate] {
+    /// Each named street's three longest straight stretches on the map, of those long enough for its name at
+    /// `size`.
+    static func nameCandidates(_ streets: [BaseMapLayer.Street], size: Double) -> [NameCandidate] {
         var candidates: [NameCandidate] = []
         for street in streets {
             guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
-            for stretch in StreetName.stretches(street.points).prefix(3) {
-                candidates.append(NameCandidate(rank: rank, name: street.name, stretch: stretch))
+            let width = TextWidth.of(street.name, size: size)
+            for stretch in StreetName.stretches(street.points).prefix(3) where StreetName.fits(width, along: stretch) {
+                candidates.append(NameCandidate(rank: rank, name: street.name, width: width, stretch: stretch))
             }
         }
         return candidates
@@ -72,38 +76,20 @@ extension SVGMap {
         // The larger streets and longer stretches first, ordered by position over plain keys (moving the
         // candidates themselves moved their strings), and taken from a heap one at a time: the fourteen names are
         // most often placed long before the last candidate.
-        // A stretch too short for its name is passed over before any ordering: most are. The width is measured
-        // once for each run of candidates of one name (a way's stretches come together).
-        var viable: [Int] = []
-        var widths: [Double] = []
-        var measured: (name: String, width: Double)?
-        for (index, candidate) in candidates.enumerated() {
-            let width: Double
-            if let measured, measured.name == candidate.name {
-                width = measured.width
-            } else {
-                width = TextWidth.of(candidate.name, size: sizes.streetSize)
-                measured = (candidate.name, width)
-            }
-            guard StreetName.fits(width, along: candidate.stretch) else { continue }
-            viable.append(index)
-            widths.append(width)
-        }
-        let ranks = viable.map { candidates[$0].rank }
-        let lengths = viable.map { candidates[$0].stretch.length }
-        var order = IndexHeap(count: viable.count) { i, j in
+        // Every candidate has room for its name (a stretch too short was passed over where it was found: most are).
+        let ranks = candidates.map(\.rank)
+        let lengths = candidates.map(\.stretch.length)
+        var order = IndexHeap(count: candidates.count) { i, j in
             if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
             if lengths[i] != lengths[j] { return lengths[i] > lengths[j] }
-            if candidates[viable[i]].name != candidates[viable[j]].name {
-                return candidates[viable[i]].name < candidates[viable[j]].name
-            }
+            if candidates[i].name != candidates[j].name { return candidates[i].name < candidates[j].name }
             return i < j
         }
-        while out.count < 14, let next = order.next() {
-            let candidate = candidates[viable[next]]
+        while out.count < 14, let index = order.next() {
+            let candidate = candidates[index]
             guard !named.contains(candidate.name),
                 let placed = StreetName.place(
-                    candidate.name, width: widths[next], along: candidate.stretch, size: sizes.streetSize,
+                    candidate.name, width: candidate.width, along: candidate.stretch, size: sizes.streetSize,
                     labels: &labels, frame: frame)
             else { continue }
             named.insert(candidate.name)

@@ -41,12 +41,12 @@ public enum SVGMap {
         var names: [NameCandidate] = []
         if let (tiles, folder) = spec.tiles {
             svg.append(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
-            names = tiles.nameCandidates(projection, width: spec.width, height: spec.height)
+            names = tiles.nameCandidates(projection, width: spec.width, height: spec.height, size: sizes.streetSize)
         } else if let baseMap = spec.baseMap, !baseMap.isEmpty {
             let drawn = BaseMapLayer.render(
                 baseMap, projection: projection, width: spec.width, height: spec.height, id: id)
             svg.append(drawn.markup)
-            names = nameCandidates(drawn.streets)
+            names = nameCandidates(drawn.streets, size: sizes.streetSize)
         } else {
             svg.append(grid(projection, spec: spec))
         }

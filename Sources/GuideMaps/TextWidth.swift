@@ -15,10 +15,19 @@ public enum TextWidth {
 
     /// Width in px of `text` at `size` px.
     public static func of(_ text: String, size: Double) -> Double {
+        of(units: units(text), size: size)
+    }
+
+    /// Width in px of a text of this many units (`units(_:)`) at `size` px: a text measured once, shown at two
+    /// sizes.
+    static func of(units: Int, size: Double) -> Double { Double(units) * size / 1000 }
+
+    /// The text's width in units per 1000 em.
+    static func units(_ text: String) -> Int {
         var units = 0
         // Printable ASCII, a byte a character: most labels. Read in place, not through the view's iterator.
         if let ascii = text.utf8.withContiguousStorageIfAvailable({ asciiUnits($0) }) ?? asciiUnits(text.utf8) {
-            return Double(ascii) * size / 1000
+            return ascii
         }
         // Letters of Latin, Greek and Cyrillic, punctuation and symbols: each scalar its own character (none of
         // them combines with another, and nothing that combines is among them), measured from tables.
@@ -30,11 +39,11 @@ public enum TextWidth {
             }
             fromTables += width
         }
-        if fromTables >= 0 { return Double(fromTables) * size / 1000 }
+        if fromTables >= 0 { return fromTables }
         for character in text {
             units += advance(character)
         }
-        return Double(units) * size / 1000
+        return units
     }
 
     /// The width in units of printable ASCII; nil for anything else.
