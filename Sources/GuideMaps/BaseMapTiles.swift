@@ -212,7 +212,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let b = (
             (frame.maxX - projection.offsetX) / projection.scale, (frame.maxY - projection.offsetY) / projection.scale
         )
-        let stretches = nameStretches(MapTile.zoom(scale: projection.scale))
+        let zoom = MapTile.zoom(scale: projection.scale)
+        let stretches = nameStretches(zoom)
+        // From the zoom's units (the stretches' lengths) to the map's.
+        let toMap = projection.scale / (MapTile.size * Double(1 << zoom))
         var candidates: [SVGMap.NameCandidate] = []
         var onMap: [StreetName.Stretch] = []
         for index in namedGrid.ways(from: a, to: b) {
@@ -224,6 +227,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
             let nameWidth = TextWidth.of(units: namedUnits[Int(index)], size: size)
             onMap.removeAll(keepingCapacity: true)
             for stretch in stretches[Int(index)] {
+                // The frame only shortens a stretch: one too short for the name whole (with a margin for rounding)
+                // is passed over without projecting it. Most are.
+                guard stretch.length * toMap * (1 + 1e-9) >= nameWidth + StreetName.endRoom else { continue }
                 guard
                     let (first, last) = Clipping.segment(
                         projection.point(mercator: stretch.a), projection.point(mercator: stretch.b), in: frame)

@@ -52,7 +52,8 @@ enum StreetName {
     }
 
     /// Whether a name this wide has room on the stretch, with a little to spare at its ends.
-    static func fits(_ width: Double, along stretch: Stretch) -> Bool { stretch.length >= width + 12 }
+    static func fits(_ width: Double, along stretch: Stretch) -> Bool { stretch.length >= width + endRoom }
+    static let endRoom = 12.0
 
     /// The name along the stretch, where the labels placed so far leave room: at its middle, or towards either end.
     /// - Parameter width: the name's width at `size` (`TextWidth.of`), measured by the caller once per name.
