@@ -27,8 +27,6 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     private var simplified: [Int: [[(x: Double, y: Double)]]] = [:]
     /// Their straight stretches for each zoom, once asked for.
     private var stretches: [Int: [[StreetName.Stretch]]] = [:]
-    /// The tiles' stylesheet as read, and its part for each set of classes a tile has.
-    private var style: (css: String, sheet: TileStyle, parts: [String: String])?
 
     /// The kinds of street whose names a map writes, larger first.
     static let namedKinds: [BaseMap.Kind] = [.motorway, .primary, .secondary, .tertiary, .pedestrian, .minor]
@@ -85,13 +83,16 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
 
     /// A tile as its own SVG document, styled by `style` (the site's `basemap.css`, compacted), light and dark:
     /// the rules for what the tile draws.
-    public func svg(_ tile: MapTile, style: String) -> Data {
+    public func svg(_ tile: MapTile, style: String) -> Data { svg(tile, style: TileStyleSheet(style)) }
+
+    /// A tile with its part of the build's tile stylesheet.
+    public func svg(_ tile: MapTile, style sheet: TileStyleSheet) -> Data {
         let size = MapTile.size, bleed = MapTile.bleed
         let projection = tile.projection
         let drawn = BaseMapLayer.render(
             map.ways, only: ways(tile), projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
-        let style = styleFor(TileStyle.classes(in: drawn.markup), from: style)
+        let style = sheet.part(for: TileStyle.classes(in: drawn.markup))
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
@@ -112,19 +113,6 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         out.add(drawn.markup)
         out.add("</svg>\n")
         return Data(out.bytes)
-    }
-
-    /// The part of `css` for a tile with these classes: worked out once for each set of classes (a city's tiles
-    /// have a few dozen), from the stylesheet read once.
-    func styleFor(_ classes: [String], from css: String) -> String {
-        let key = classes.joined(separator: " ")
-        lock.lock()
-        defer { lock.unlock() }
-        if style?.css != css { style = (css, TileStyle(css), [:]) }
-        if let known = style?.parts[key] { return known }
-        let part = style?.sheet.text(for: Set(classes)) ?? css
-        style?.parts[key] = part
-        return part
     }
 
     /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none).

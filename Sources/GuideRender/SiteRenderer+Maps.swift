@@ -91,7 +91,7 @@ extension SiteRenderer {
 
     /// One of city `c`'s tiles, as its file.
     public func tile(_ c: Int, _ tile: MapTile) -> Data {
-        tileSource(guides[c])?.svg(tile, style: templates.tileStyle) ?? Data()
+        tileSource(guides[c])?.svg(tile, style: templates.tileSheet) ?? Data()
     }
 
     /// The city's base map as tiles, made the first time one of its maps is drawn.

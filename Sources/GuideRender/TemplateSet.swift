@@ -1,5 +1,6 @@
 import Foundation
 import GuideEmbedded
+import GuideMaps
 import GuideModel
 import Mustache
 
@@ -45,6 +46,8 @@ public struct TemplateSet: Sendable {
     /// `basemap.css`, written into every base-map tile (an image cannot load a stylesheet), without its comments
     /// and runs of white space.
     public let tileStyle: String
+    /// The same, read for tiles once for the whole build.
+    public let tileSheet: TileStyleSheet
     static let tileStyleFile = "basemap.css"
 
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
@@ -154,7 +157,7 @@ public struct TemplateSet: Sendable {
         return TemplateSet(
             library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value,
             legendsOnce: legendsRenderOnce(texts.values.map(\.text)), fingerprinted: fingerprinted,
-            tileStyle: tileStyle)
+            tileStyle: tileStyle, tileSheet: TileStyleSheet(tileStyle))
     }
 
     /// The tiles' stylesheet, compacted; a missing one, too large or not text, is the templates' mistake.
