@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether a page's Content-Security-Policy keeps script out even when its markup slips: scripts and frames only
 /// from the site, no plug-ins, no `<base>` elsewhere, no form sent anywhere. The policies a page carries are all
 /// enforced, so one strict enough is enough.
@@ -14,6 +16,37 @@ public enum PolicyCheck {
     }
 
     public static func weakness(of policy: String) -> String? {
+        // Every page of a site carries the same policy: judged once, not once per page.
+        if let known = judged.answer(policy) { return known }
+        let answer = judge(policy)
+        judged.keep(policy, answer)
+        return answer
+    }
+
+    /// The policies judged so far, and what each leaves open: a few, since a page's policy comes from the site's
+    /// config or a template, and the pages of one site share it.
+    private static let judged = Judged()
+
+    private final class Judged: @unchecked Sendable {  // `answers` is read and written under the lock only.
+        private let lock = NSLock()
+        private var answers: [String: String?] = [:]
+
+        func answer(_ policy: String) -> String?? {
+            lock.lock()
+            defer { lock.unlock() }
+            return answers[policy]
+        }
+
+        func keep(_ policy: String, _ answer: String?) {
+            lock.lock()
+            defer { lock.unlock() }
+            // Bounded: a template that wrote a new policy on every page would otherwise fill memory.
+            if answers.count >= 16 { answers.removeAll() }
+            answers[policy] = .some(answer)
+        }
+    }
+
+    static func judge(_ policy: String) -> String? {
         var directives: [String: [String]] = [:]
         for part in policy.split(separator: ";") {
             let words = part.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })

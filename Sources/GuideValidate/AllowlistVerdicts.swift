@@ -30,6 +30,9 @@ struct AllowlistVerdicts {
     private var verdictIndex = PointerTable<Int>()
     private var attributes = PointerTable<Attribute>()
 
+    /// The HTML elements that load something, which a policy must come before.
+    static let loading: Set<String> = ["base", "link", "script", "img", "style"]
+
     /// The place in `verdicts` of an element's verdict.
     mutating func element(_ name: UnsafePointer<xmlChar>, _ space: UnsafePointer<xmlChar>?) -> Int {
         let key = PointerTable<Int>.Key(a: PointerTable<Int>.address(name), b: PointerTable<Int>.address(space), c: 0)
@@ -39,8 +42,7 @@ struct AllowlistVerdicts {
         verdicts.append(
             Element(
                 name: text, refusal: MarkupAllowlist.element(text, namespace: namespace),
-                loads: namespace == MarkupAllowlist.xhtml
-                    && ["base", "link", "script", "img", "style"].contains(text)))
+                loads: namespace == MarkupAllowlist.xhtml && Self.loading.contains(text)))
         verdictIndex[key] = verdicts.count - 1
         return verdicts.count - 1
     }
@@ -69,7 +71,7 @@ struct AllowlistVerdicts {
                 fix: "remove it from the template")
         }
         // An event handler has its own message (any case: HTML's names are case-insensitive).
-        if name.lowercased().hasPrefix("on") { return .plain }
+        if isHandler(name) { return .plain }
         guard MarkupAllowlist.allows(name, on: element, namespace: elementSpace) else {
             return .refused(
                 message: "the attribute \(name)=\"…\" is not one <\(element)> may have on a guide's page",
@@ -83,5 +85,12 @@ struct AllowlistVerdicts {
         case "srcset": return .srcset
         default: return .plain
         }
+    }
+
+    /// Whether the name starts with "on" in any case: compared in bytes, since every page judges its names anew.
+    static func isHandler(_ name: String) -> Bool {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next() else { return false }
+        return first | 0x20 == UInt8(ascii: "o") && second | 0x20 == UInt8(ascii: "n")
     }
 }
