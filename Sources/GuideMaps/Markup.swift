@@ -30,8 +30,18 @@ struct Markup {
     }
 
     /// As every coordinate of a map is written (`SVGMap.n`).
+    /// Written in place, with no string made: a map writes thousands of numbers.
     mutating func number(_ value: Double) {
-        add(SVGMap.n(value))
+        guard value.isFinite else { return bytes.append(UInt8(ascii: "0")) }
+        let tenths = (abs(value) * 10).rounded()
+        guard tenths < 9e15 else { return add(SVGMap.n(value)) }
+        let units = Int(tenths)
+        if value < 0 && units != 0 { bytes.append(UInt8(ascii: "-")) }
+        integer(units / 10)
+        if units % 10 != 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(UInt8(ascii: "0") + UInt8(units % 10))
+        }
     }
 
     /// In decimal, as `String(value)` writes it.

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import GuideAnalysis
 @testable import GuideFetch
+@testable import GuideMaps
 @testable import GuideRender
 @testable import GuideValidate
 
@@ -151,5 +152,26 @@ final class FastPathTests: XCTestCase {
         XCTAssertTrue(MarkupAllowlist.foreignPaint("URL( 'https://x')"))
         XCTAssertFalse(MarkupAllowlist.foreignPaint("url(#shade)"))
         XCTAssertFalse(MarkupAllowlist.foreignPaint("#fff"))
+    }
+
+    func testMapNumbersWrittenInPlaceAsTheStringFormWritesThem() {
+        // Markup writes a map's numbers into its bytes; `SVGMap.n` (Coordinate.format, then no ".0") is the form
+        // they stand in for, with its edges: halves, negative zero, tiny negatives, huge and non-finite values.
+        var values: [Double] = [
+            0, -0.0, 0.04, -0.04, 0.05, -0.05, 0.25, 0.35, 1, -1, 9.95, -9.95, 12.5, 99.99, 100, 640, -3.14159, 1e15,
+            9e14, 1e17, -1e17, .infinity, -.infinity, .nan, .ulpOfOne, 123_456.789,
+        ]
+        // A fixed sequence (a linear congruential generator), so a failure is found again.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            values.append(Double(state >> 11) / Double(1 << 53) * 10_000 - 5000)
+        }
+        for index in 0..<2000 { values.append(Double(index) / 20 - 50) }
+        for value in values {
+            var markup = Markup()
+            markup.number(value)
+            XCTAssertEqual(markup.string, SVGMap.n(value), "\(value)")
+        }
     }
 }
