@@ -6,7 +6,10 @@ enum OSMPlace {
     static func make(
         id: String, coordinate: Coordinate, tags: PBFReader.Tags, kind: String, kindKey: String, english: Bool
     ) -> Place? {
-        let values = tagValues(tags).mapValues { clean($0, 300) }
+        // Each key's first value, as `tagValues` takes them, cleaned only for the keys a page shows: an element
+        // carries dozens of tags, and every city around it makes it a place again.
+        var values: [String: String] = [:]
+        for tag in tags where values[tag.key] == nil && shows(tag.key) { values[tag.key] = clean(tag.value, 300) }
         let name = (english ? values["name:en"] : nil) ?? values["name"]
         guard let name, !name.isEmpty, coordinate.isValid else { return nil }
         var place = Place(id: id, name: name, coordinate: coordinate)
@@ -44,9 +47,21 @@ enum OSMPlace {
         return place
     }
 
+    /// The keys `make` reads: every `addr:` key (`AddressFormat` reads several) and these.
+    static let shownKeys: Set<String> = [
+        "name", "name:en", "phone", "contact:phone", "level", "website", "contact:website", "url", "opening_hours",
+        "cuisine", "wheelchair", "outdoor_seating", "description",
+    ]
+
+    static func shows(_ key: String) -> Bool { key.hasPrefix("addr:") || shownKeys.contains(key) }
+
     /// "fast_food" → "Fast food".
     static func humanized(_ value: String) -> String {
-        let words = value.replacingOccurrences(of: "_", with: " ")
+        // ASCII, as tag values of this kind are, in bytes; anything else as Foundation replaces it.
+        let words =
+            value.utf8.allSatisfy { $0 < 0x80 }
+            ? String(decoding: value.utf8.map { $0 == UInt8(ascii: "_") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
+            : value.replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
