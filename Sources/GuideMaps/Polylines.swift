@@ -6,21 +6,33 @@ enum Polylines {
     /// needed), in the order of their first line: the same lines give the same result.
     static func joined(_ lines: [[Point]]) -> [[Point]] {
         guard lines.count > 1 else { return lines }
-        // Each end's lines, by index; a line whose ends meet itself (a loop) is left as it is.
-        var ends: [PointKey: [Int]] = [:]
+        // Each end with its line, sorted by the point and then the line: an end's lines are found by halving, in
+        // the order of their lines (a dictionary of arrays made an allocation and a hash for every end, and a
+        // tile joins hundreds). A line whose ends meet itself (a loop) is left as it is.
+        var ends: [(key: PointKey, line: Int)] = []
         ends.reserveCapacity(lines.count * 2)
         for (index, line) in lines.enumerated() {
             guard let first = line.first, let last = line.last else { continue }
-            ends[PointKey(first), default: []].append(index)
-            ends[PointKey(last), default: []].append(index)
+            ends.append((PointKey(first), index))
+            ends.append((PointKey(last), index))
         }
+        ends.sort { $0.key != $1.key ? $0.key < $1.key : $0.line < $1.line }
         var used = [Bool](repeating: false, count: lines.count)
         /// An unused line with an end at `point`, taken.
         func take(at point: Point) -> Int? {
-            guard let candidates = ends[PointKey(point)] else { return nil }
-            for index in candidates where !used[index] {
-                used[index] = true
-                return index
+            let key = PointKey(point)
+            var low = 0, high = ends.count
+            while low < high {
+                let middle = (low + high) / 2
+                if ends[middle].key < key { low = middle + 1 } else { high = middle }
+            }
+            while low < ends.count && ends[low].key == key {
+                let index = ends[low].line
+                low += 1
+                if !used[index] {
+                    used[index] = true
+                    return index
+                }
             }
             return nil
         }
@@ -53,9 +65,11 @@ enum Polylines {
 }
 
 /// A point as a dictionary key: exactly equal points, as the same node gives them, are one key.
-struct PointKey: Hashable {
+struct PointKey: Hashable, Comparable {
     var x: UInt64
     var y: UInt64
+
+    static func < (a: PointKey, b: PointKey) -> Bool { a.x != b.x ? a.x < b.x : a.y < b.y }
 
     init(_ p: Clipping.Point) {
         // +0.0 and -0.0 are one point.
