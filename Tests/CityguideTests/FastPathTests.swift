@@ -174,4 +174,26 @@ final class FastPathTests: XCTestCase {
             XCTAssertEqual(markup.string, SVGMap.n(value), "\(value)")
         }
     }
+
+    func testRelativeLinksWrittenInBytesAsByComponents() {
+        // The way by components, as it was written: the byte path must give the same link for every pair.
+        func reference(_ path: String, from page: String) -> String {
+            let target = path.split(separator: "/", omittingEmptySubsequences: false)
+            let folders = page.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+            var shared = 0
+            while shared < folders.count, shared < target.count - 1, folders[shared] == target[shared] { shared += 1 }
+            return String(repeating: "../", count: folders.count - shared) + target[shared...].joined(separator: "/")
+        }
+        let paths = [
+            "", "/", "//", "index.html", "a/index.html", "a/b/index.html", "a/b/c/index.html", "a/bc/index.html",
+            "ab/c/index.html", "a//b", "/a/b", "a/b/", "c/places/b/index.html", "c/places/a/index.html",
+            "c/tiles/16-1-2.svg", "c/places/ä/index.html", "café/x", "cafe\u{301}/x", "assets/style.css",
+        ]
+        for path in paths {
+            for page in paths {
+                XCTAssertEqual(
+                    SitePaths.relative(path, from: page), reference(path, from: page), "\(path) from \(page)")
+            }
+        }
+    }
 }
