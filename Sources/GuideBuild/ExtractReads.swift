@@ -7,8 +7,10 @@ import GuideOSM
 /// part of them. A city whose center only a lookup gave (so it was not known at the start) is read with its batch. So a
 /// site of a thousand cities on one extract keeps the extract's base map once, and no more than a batch of
 /// guides and pages at a time.
-final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time; the lock keeps it honest.
-    private let lock = NSLock()
+final class ExtractReads: @unchecked Sendable {  // Each half below is read and written under its own lock only.
+    /// The places' half and the base map's: the two are read side by side.
+    private let placesLock = NSLock()
+    private let mapLock = NSLock()
     /// The elements that are some read city's places, each once; or why the extract could not be read.
     private var elements: [OSMPlaces.Element] = []
     private var placesFailure: String?
@@ -36,7 +38,7 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
     /// The places of these queries' cities, from the elements read with every known city's the first time, or
     /// read again for cities not read yet.
     func places(_ wanted: [OSMPlaces.Query]) -> (found: [String: [String: [Place]]], failure: String?) {
-        lock.lock()
+        placesLock.lock()
         let missing = wanted.filter { !placesRead.contains($0.slug) }
         if !missing.isEmpty {
             let slugs = Set(missing.map(\.slug))
@@ -50,15 +52,15 @@ final class ExtractReads: @unchecked Sendable {  // Used by one batch at a time;
             }
         }
         let (elements, failure) = (self.elements, placesFailure)
-        lock.unlock()
+        placesLock.unlock()
         return (failure == nil ? OSMPlaces.places(from: elements, queries: wanted) : [:], failure)
     }
 
     /// The base map of every known city and of these (slug → area), read again only for a city outside what
     /// was read before.
     func baseMap(_ areas: [String: (center: Coordinate, metres: Double)]) -> CityData.Outcome<BaseMap> {
-        lock.lock()
-        defer { lock.unlock() }
+        mapLock.lock()
+        defer { mapLock.unlock() }
         if let map, areas.keys.allSatisfy(mapped.contains) { return map }
         var wanted = areas
         if map == nil {

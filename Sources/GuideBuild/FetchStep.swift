@@ -87,12 +87,22 @@ extension SiteBuilder {
             let source = LiveSource(config: config, fetcher: fetcher, keys: keys, buildDate: buildDate)
             (loaded, bodies) = runBlocking { await source.load() }
         }
+        // The extract's places and its base map are two readings of the file: side by side.
+        let placedSlot = IndexedResults<[CityData]>(count: 1)
+        let mapSlot = IndexedResults<BaseMapRead?>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                placedSlot.set(0, placesFromOSM(config, loaded, reads: plan.extract))
+            } else {
+                mapSlot.set(0, baseMapRead(config, loaded, reads: plan.extract))
+            }
+        }
+        let placed = placedSlot.values.first ?? loaded
+        let mapRead = mapSlot.values.first ?? nil
         let cities = originWarnings(
             config,
             eventsFromFiles(
-                config,
-                baseMapsFromOSM(config, placesFromOSM(config, loaded, reads: plan.extract), reads: plan.extract),
-                today: buildDate))
+                config, baseMapsFromOSM(config, placed, read: mapRead, reads: plan.extract), today: buildDate))
         // Places from an extract and events from files are data too.
         let local = cities.contains { city in
             city.places.values.contains { !($0.value?.isEmpty ?? true) } || !(city.events.value?.isEmpty ?? true)

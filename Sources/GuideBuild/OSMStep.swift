@@ -43,14 +43,34 @@ extension SiteBuilder {
     /// its center (and a little beyond, so maps at the edge are not cut), in one reading of the file. An extract
     /// that cannot be read leaves the maps without streets and walks estimated, with one warning.
     func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> [CityData] {
-        guard let reads else { return cities }
+        baseMapsFromOSM(config, cities, read: baseMapRead(config, cities, reads: reads), reads: reads)
+    }
+
+    /// What the cities' base maps are read from: the area around each city that has no map yet, and the extract's
+    /// map of them all; nil when there is nothing to read. Only the cities' centers and maps are read, so it may
+    /// run beside `placesFromOSM`.
+    func baseMapRead(_ config: SiteConfig, _ cities: [CityData], reads: ExtractReads?) -> BaseMapRead? {
+        guard let reads else { return nil }
         var areas: [String: (center: Coordinate, metres: Double)] = [:]
         for (city, data) in zip(config.cities, cities) where data.baseMap.value == nil {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
             areas[city.slug] = (center, Self.mapArea(city))
         }
-        guard !areas.isEmpty else { return cities }
-        let map = reads.baseMap(areas)
+        guard !areas.isEmpty else { return nil }
+        return BaseMapRead(areas: areas, map: reads.baseMap(areas))
+    }
+
+    struct BaseMapRead: Sendable {
+        var areas: [String: (center: Coordinate, metres: Double)]
+        var map: CityData.Outcome<BaseMap>
+    }
+
+    /// The cities with their part of the base map read (`baseMapRead`).
+    func baseMapsFromOSM(_ config: SiteConfig, _ cities: [CityData], read: BaseMapRead?, reads: ExtractReads?)
+        -> [CityData]
+    {
+        guard let read, let reads else { return cities }
+        let (areas, map) = (read.areas, read.map)
         return zip(config.cities, cities).map { city, data in
             guard let area = areas[city.slug] else { return data }
             var data = data
