@@ -68,9 +68,9 @@ enum BaseMapLayer {
         let near = metresPerUnit <= nearScale
         // A little beyond the edges, so no line end or area border shows inside the frame.
         let frame = Box(minX: -4, minY: -4, maxX: width + 4, maxY: height + 4)
-        var drawn: [BaseMap.Kind: Markup] = [:]
-        var lines: [BaseMap.Kind: [[Point]]] = [:]
-        var multipolygons: [BaseMap.Kind: [Markup]] = [:]
+        var drawn = ByKind<Markup>()
+        var lines = ByKind<[[Point]]>()
+        var multipolygons = ByKind<[Markup]>()
         var streets: [Street] = []
         var coast: [[Point]] = []
         var next = 0
@@ -118,8 +118,9 @@ enum BaseMapLayer {
         }
         // Ways end where they meet another (OpenStreetMap splits a street at every change of its tags): joined
         // again, a street is one run of relative steps instead of many absolute starts.
-        for kind in order where lines[kind] != nil {
-            for line in Polylines.joined(lines[kind]!) {
+        for kind in order {
+            guard let kindLines = lines[kind] else { continue }
+            for line in Polylines.joined(kindLines) {
                 PathData.encode(line, scale: 1, into: &drawn[kind, default: Markup()])
             }
         }

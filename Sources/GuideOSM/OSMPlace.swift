@@ -9,7 +9,7 @@ enum OSMPlace {
         // Each key's first value, as `tagValues` takes them, cleaned only for the keys a page shows: an element
         // carries dozens of tags, and every city around it makes it a place again.
         var values: [String: String] = [:]
-        for tag in tags where values[tag.key] == nil && shows(tag.key) { values[tag.key] = clean(tag.value, 300) }
+        for tag in tags where shows(tag.key) && values[tag.key] == nil { values[tag.key] = clean(tag.value, 300) }
         let name = (english ? values["name:en"] : nil) ?? values["name"]
         guard let name, !name.isEmpty, coordinate.isValid else { return nil }
         var place = Place(id: id, name: name, coordinate: coordinate)
@@ -47,13 +47,16 @@ enum OSMPlace {
         return place
     }
 
-    /// The keys `make` reads: every `addr:` key (`AddressFormat` reads several) and these.
-    static let shownKeys: Set<String> = [
-        "name", "name:en", "phone", "contact:phone", "level", "website", "contact:website", "url", "opening_hours",
-        "cuisine", "wheelchair", "outdoor_seating", "description",
-    ]
-
-    static func shows(_ key: String) -> Bool { key.hasPrefix("addr:") || shownKeys.contains(key) }
+    /// Whether `make` reads the key: every `addr:` key (`AddressFormat` reads several) and these. Compared one by
+    /// one, not hashed: short keys compare in a step, and every tag of every element near a city comes here.
+    static func shows(_ key: String) -> Bool {
+        switch key {
+        case "name", "name:en", "phone", "contact:phone", "level", "website", "contact:website", "url",
+            "opening_hours", "cuisine", "wheelchair", "outdoor_seating", "description":
+            true
+        default: key.hasPrefix("addr:")
+        }
+    }
 
     /// "fast_food" → "Fast food".
     static func humanized(_ value: String) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 import XCTest
 
 @testable import GuideAnalysis
@@ -195,5 +196,13 @@ final class FastPathTests: XCTestCase {
                     SitePaths.relative(path, from: page), reference(path, from: page), "\(path) from \(page)")
             }
         }
+    }
+
+    func testEveryKindOfWayHasItsOwnSlot() {
+        // `ByKind` keeps a drawing's paths in an array by `slot`: each kind's slot is its place among all kinds.
+        for (index, kind) in BaseMap.Kind.allCases.enumerated() { XCTAssertEqual(kind.slot, index, "\(kind)") }
+        var byKind = ByKind<[Int]>()
+        for (index, kind) in BaseMap.Kind.allCases.enumerated() { byKind[kind, default: []].append(index) }
+        XCTAssertEqual(byKind.values, BaseMap.Kind.allCases.indices.map { [$0] })
     }
 }
