@@ -16,6 +16,9 @@ enum BaseMapLayer {
         var markup: String
         /// Named streets on screen, for their names, which are placed after the places' labels.
         var streets: [Street]
+        /// The classes the markup gives its elements, sorted, each once (`TileStyle.classes(in:)` finds the same
+        /// by reading the markup): what part of the stylesheet a tile needs.
+        var classes: [String]
     }
 
     /// Most of a viewBox unit: finer detail than the screen can show is dropped, and points are written in whole
@@ -151,8 +154,12 @@ enum BaseMapLayer {
             out.add(sea)
             out.add("\"/>")
         }
+        var classes: Set<String> = ["basemap"]
+        if !sea.isEmpty { classes.formUnion(["bm-water", "bm-sea"]) }
+        if !casedKinds.isEmpty { classes.insert("bm-casing") }
         var castDone = false
         for kind in order {
+            if multipolygons[kind] != nil || drawn[kind] != nil { classes.insert("bm-\(kind.rawValue)") }
             for d in multipolygons[kind] ?? [] {
                 out.add("<path class=\"bm-\(kind.rawValue)\" fill-rule=\"evenodd\" d=\"")
                 out.add(d)
@@ -181,7 +188,7 @@ enum BaseMapLayer {
             }
         }
         out.add("</g>")
-        return Drawn(markup: out.string, streets: streets)
+        return Drawn(markup: out.string, streets: streets, classes: classes.sorted())
     }
 
     /// A line's width and dashes as attributes (none for an area), wider near, where a street is drawn at the

@@ -92,7 +92,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let drawn = BaseMapLayer.render(
             map.ways, only: ways(tile), projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
-        let style = sheet.part(for: TileStyle.classes(in: drawn.markup))
+        let style = sheet.part(for: drawn.classes)
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")

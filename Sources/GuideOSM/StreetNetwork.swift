@@ -16,7 +16,7 @@ public struct StreetNetwork: WalkRouter {
     let segments: [Segment]
     /// The pieces a walk may start or end on, by grid cell: those a place can be entered from, in the largest
     /// connected part of the network (a place beside a stray fragment of path is reached from the real network).
-    let grid: [Cell: [Int32]]
+    let grid: CellIndex
 
     /// Farthest a starting point or a place may be from the network and still be routed, metres.
     public static let maximumSnap = 250.0
@@ -114,7 +114,7 @@ public struct StreetNetwork: WalkRouter {
         var sizes: [Int: Int] = [:]
         for v in 0..<coordinates.count { sizes[parts.root(v), default: 0] += 1 }
         let largest = sizes.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
-        var grid: [Cell: [Int32]] = [:]
+        var cells: [(key: Int64, item: Int32)] = []
         for (i, s) in segments.enumerated() where reachable[i] && parts.root(Int(s.a)) == largest {
             let a = coordinates[Int(s.a)], b = coordinates[Int(s.b)]
             let low = Self.cell(
@@ -127,11 +127,11 @@ public struct StreetNetwork: WalkRouter {
             }
             for row in low.row...high.row {
                 for column in low.column...high.column {
-                    grid[Cell(row: row, column: column), default: []].append(Int32(i))
+                    cells.append((CellIndex.key(row: row, column: column), Int32(i)))
                 }
             }
         }
-        self.grid = grid
+        self.grid = CellIndex(cells)
     }
 
     public var vertexCount: Int { coordinates.count }
@@ -172,7 +172,7 @@ public struct StreetNetwork: WalkRouter {
                 let edge = abs(row - home.row) == ring
                 for column in (home.column - ring)...(home.column + ring)
                 where edge || abs(column - home.column) == ring {
-                    for i in grid[Cell(row: row, column: column)] ?? [] {
+                    grid.forEach(row: row, column: column) { i in
                         let s = segments[Int(i)]
                         let a = coordinates[Int(s.a)], b = coordinates[Int(s.b)]
                         let ax = (a.longitude - c.longitude) * kx, ay = (a.latitude - c.latitude) * ky
