@@ -160,10 +160,15 @@ enum BaseMapLayer {
         var castDone = false
         for kind in order {
             if multipolygons[kind] != nil || drawn[kind] != nil { classes.insert("bm-\(kind.rawValue)") }
-            for d in multipolygons[kind] ?? [] {
-                out.add("<path class=\"bm-\(kind.rawValue)\" fill-rule=\"evenodd\" d=\"")
+            // Buildings never lie on one another, so their multipolygons share one path (each its own would
+            // repeat the element's markup a hundred times in a city tile); a park may lie in a park, and even–odd
+            // would cut the one out of the other.
+            let areas = multipolygons[kind] ?? []
+            for (index, d) in areas.enumerated() {
+                let shared = kind == .building
+                if !shared || index == 0 { out.add("<path class=\"bm-\(kind.rawValue)\" fill-rule=\"evenodd\" d=\"") }
                 out.add(d)
-                out.add("\"/>")
+                if !shared || index == areas.count - 1 { out.add("\"/>") }
             }
             guard let d = drawn[kind] else { continue }
             if cased.contains(kind) {
@@ -238,7 +243,7 @@ enum BaseMapLayer {
     /// wound clockwise on screen or not; nil when it is not closed or too small to see.
     static func ring(_ points: [Point], in frame: Box, minimum: Double, clockwise: Bool) -> [Point]? {
         guard points.count > 3, let first = points.first, let last = points.last, first == last else { return nil }
-        let cut = Clipping.simplify(Clipping.polygon(Array(points.dropLast()), in: frame), tolerance: tolerance)
+        let cut = Clipping.simplify(Clipping.polygon(Array(points.dropLast()), in: frame), tolerance: 1.0)
         let signed = signedArea(cut)
         guard cut.count > 2, abs(signed) >= minimum else { return nil }
         // y grows downward on screen: a positive sum is clockwise as the reader sees it.

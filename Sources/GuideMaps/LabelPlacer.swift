@@ -14,6 +14,11 @@ struct Spot {
     var y: Double
     var anchor: String
     var box: Box
+    /// Across an edge of the part of the map a phone shows, where no other spot was free: drawn on wide screens
+    /// only (a phone would show it cut).
+    var wideOnly = false
+    /// The phone's own copy of a label a wide screen shows elsewhere.
+    var phoneOnly = false
 }
 
 /// Greedy label placement: each label takes the first candidate that stays inside the map and clear of every
@@ -23,10 +28,15 @@ struct LabelPlacer {
     private(set) var placed: [Box] = []
     private var obstacles: [Box] = []
     private var segments: [((Double, Double), (Double, Double))] = []
+    /// The part of the map a phone shows (`MapSpec.crop`): a label is wholly inside it or wholly outside.
+    private(set) var crop: Box?
 
     init(width: Double, height: Double, reservedBottom: Double) {
         frame = Box(minX: 0, minY: 0, maxX: width, maxY: height - reservedBottom)
     }
+
+    /// Keeps every label off the edges of `part`, which a phone shows alone.
+    mutating func keepWhole(_ part: Box) { crop = part }
 
     mutating func block(_ box: Box) { obstacles.append(box) }
 
@@ -38,8 +48,31 @@ struct LabelPlacer {
     }
 
     func isFree(_ box: Box) -> Bool {
+        !straddlesCrop(box) && isFree(wide: box)
+    }
+
+    /// Whether a phone sees the label in `box` of a mark at `p` whole when it sees the mark, and nothing of it
+    /// when it does not.
+    func suitsPhone(_ box: Box, mark p: (x: Double, y: Double)) -> Bool {
+        guard let crop else { return true }
+        let seen = p.x >= crop.minX && p.x <= crop.maxX && p.y >= crop.minY && p.y <= crop.maxY
+        return seen ? crop.contains(box) : !straddlesCrop(box)
+    }
+
+    /// Free on a wide screen, whatever a phone's part of the map cuts.
+    func isFree(wide box: Box) -> Bool {
         frame.contains(box) && !placed.contains { $0.overlaps(box) } && !obstacles.contains { $0.overlaps(box) }
             && !segments.contains { box.crosses($0) }
+    }
+
+    func straddlesCrop(_ box: Box) -> Bool {
+        crop.map { $0.overlaps(box) && !$0.contains(box) } ?? false
+    }
+
+    /// Whether the boxes of one label lie all inside a phone's part of the map or all outside it.
+    func wholly(_ boxes: [Box]) -> Bool {
+        guard let crop else { return true }
+        return boxes.allSatisfy { crop.contains($0) } || !boxes.contains { crop.overlaps($0) }
     }
 
     static func spot(_ text: String, size: Double, at p: (x: Double, y: Double), gap: Double, _ position: Spot.Position)
@@ -67,29 +100,41 @@ struct LabelPlacer {
             box: Box(minX: left - 1, minY: centerY - h / 2 - 1, maxX: left + w + 1, maxY: centerY + h / 2 + 1))
     }
 
+    /// The first free spot of `positions`; with `wideOnly`, when none is free on a phone too, the first free on a
+    /// wide screen, marked for wide screens only.
     mutating func place(
-        _ text: String, size: Double, around p: (x: Double, y: Double), gap: Double, positions: [Spot.Position]
+        _ text: String, size: Double, around p: (x: Double, y: Double), gap: Double, positions: [Spot.Position],
+        wideOnly: Bool = true
     ) -> Spot? {
+        var wide: Spot?
         for position in positions {
-            let candidate = Self.spot(text, size: size, at: p, gap: gap, position)
-            if isFree(candidate.box) {
+            var candidate = Self.spot(text, size: size, at: p, gap: gap, position)
+            guard isFree(wide: candidate.box) else { continue }
+            if suitsPhone(candidate.box, mark: p) {
                 placed.append(candidate.box)
                 return candidate
             }
+            if wideOnly, wide == nil {
+                // Hidden on a phone where it would be cut; one wholly outside the phone's part is not seen there.
+                candidate.wideOnly = straddlesCrop(candidate.box)
+                wide = candidate
+            }
         }
-        return nil
+        if let wide { placed.append(wide.box) }
+        return wide
     }
 
-    /// Beside a line, at its middle first, then further along either way, above then below it.
-    mutating func placeAlong(_ text: String, size: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double))
-        -> Spot?
-    {
+    /// Beside a line, at its middle first, then further along either way, above then below it; where a phone sees
+    /// it whole (`phone`), or where a wide screen does.
+    mutating func placeAlong(
+        _ text: String, size: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double), phone: Bool = true
+    ) -> Spot? {
         for gap in [4.0, 14, 28] {
             for t in [0.5, 0.38, 0.62, 0.26, 0.74] {
                 let p = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 for position: Spot.Position in [.above, .below, .right, .left] {
                     let candidate = Self.spot(text, size: size, at: p, gap: gap, position)
-                    if isFree(candidate.box) {
+                    if isFree(wide: candidate.box), !phone || suitsPhone(candidate.box, mark: p) {
                         placed.append(candidate.box)
                         return candidate
                     }
@@ -99,10 +144,11 @@ struct LabelPlacer {
         return nil
     }
 
-    /// The top-left corner, which the fit's padding keeps clear of pins: where a label goes when the map is
-    /// too crowded for it anywhere else.
+    /// The top-left corner (of the part a phone shows, on a cropped map), which the fit's padding keeps clear of
+    /// pins: where a label goes when the map is too crowded for it anywhere else.
     mutating func corner(_ text: String, size: Double) -> Spot {
-        let candidate = Self.spot(text, size: size, at: (8, 8 + size / 2), gap: 0, .right)
+        let left = crop?.minX ?? 0, top = crop?.minY ?? 0
+        let candidate = Self.spot(text, size: size, at: (left + 8, top + 8 + size / 2), gap: 0, .right)
         placed.append(candidate.box)
         return candidate
     }

@@ -15,8 +15,10 @@ public struct MapProjection: Sendable {
     public static let minimumSpanMetres = 400.0
 
     /// Fits the points into width × height; with `center`, symmetric around it.
-    public static func fit(_ points: [Coordinate], center: Coordinate?, width: Double, height: Double) -> MapProjection
-    {
+    public static func fit(
+        _ points: [Coordinate], center: Coordinate?, width: Double, height: Double, padding: Double = padding,
+        minimumSpan: Double = minimumSpanMetres
+    ) -> MapProjection {
         let all = points.isEmpty ? [center ?? Coordinate(latitude: 0, longitude: 0)] : points
         let projected = all.map(WebMercator.project)
         var minX = projected.map(\.x).min()!, maxX = projected.map(\.x).max()!
@@ -29,7 +31,8 @@ public struct MapProjection: Sendable {
         }
         let midY = (minY + maxY) / 2
         let latitude = atan(sinh(.pi * (1 - 2 * midY))) * 180 / .pi
-        let minSpan = minimumSpanMetres / WebMercator.metresPerUnit(atLatitude: latitude)
+        // A metre's worth at the least, so that one point alone has a scale.
+        let minSpan = max(minimumSpan, 1) / WebMercator.metresPerUnit(atLatitude: latitude)
         let spanX = max(maxX - minX, minSpan)
         let spanY = max(maxY - minY, minSpan)
         let scale = min((width - 2 * padding) / spanX, (height - 2 * padding) / spanY)
@@ -37,6 +40,14 @@ public struct MapProjection: Sendable {
         return MapProjection(
             scale: scale, offsetX: width / 2 - midX * scale, offsetY: height / 2 - midY * scale,
             referenceLatitude: latitude)
+    }
+
+    /// The same middle of a width × height frame at another scale.
+    public func scaled(to scale: Double, width: Double, height: Double) -> MapProjection {
+        let midX = (width / 2 - offsetX) / self.scale, midY = (height / 2 - offsetY) / self.scale
+        return MapProjection(
+            scale: scale, offsetX: width / 2 - midX * scale, offsetY: height / 2 - midY * scale,
+            referenceLatitude: referenceLatitude)
     }
 
     public func point(_ c: Coordinate) -> (x: Double, y: Double) {

@@ -42,6 +42,16 @@ public struct MapSpec: Sendable {
         }
     }
 
+    /// The middle part of a map a phone shows (`crop`), in viewBox units.
+    public struct Crop: Sendable, Equatable {
+        public var width: Double
+        public var height: Double
+        public init(width: Double, height: Double) {
+            self.width = width
+            self.height = height
+        }
+    }
+
     /// A neighborhood outline.
     public struct Area: Sendable {
         public var name: String
@@ -78,6 +88,12 @@ public struct MapSpec: Sendable {
     public var creditsOpenStreetMap = false
     /// Drawn for a phone's width: larger labels and pins, for a map shown about 1:1 on a 390 px screen.
     public var narrow = false
+    /// When set, the map is drawn once for every screen: a phone shows only this middle part of it (the
+    /// stylesheet crops it there), large enough to read. The map fits what it shows into that part, so a phone
+    /// sees all of it and a wide screen the same drawing with more of the streets around; no label straddles
+    /// the part's edges, and the part has its own scale bar, north arrow and credit. Nil: the page draws a
+    /// second copy for phones (`narrow`).
+    public var crop: Crop?
     /// When set, the map is another copy of the map with this id on the same page (the phone's, say): named and
     /// described by that map's title and description instead of repeating them.
     public var describedBy: String?

@@ -10,25 +10,32 @@ extension SVGMap {
     static func originLabel(_ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer)
         -> String
     {
-        for gap in [16.0, 30, 48, 70, 100] {
-            guard let spot = labels.place(name, size: size, around: p, gap: gap, positions: Spot.Position.around)
-            else { continue }
-            let label = text(spot, name, className: "map-origin-label")
-            return gap == 16 ? label : leader(from: p, to: spot.box) + label
+        // Where a phone sees it too, at any of the distances, before a spot across the edge of a phone's part.
+        for wideOnly in [false, true] {
+            for gap in [16.0, 30, 48, 70, 100] {
+                guard
+                    let spot = labels.place(
+                        name, size: size, around: p, gap: gap, positions: Spot.Position.around, wideOnly: wideOnly)
+                else { continue }
+                let label = text(spot, name, className: "map-origin-label")
+                return gap == 16 ? label : leader(from: p, to: spot.box, wideOnly: spot.wideOnly) + label
+            }
+            guard labels.crop != nil else { break }
         }
         let spot = labels.corner(name, size: size)
         return leader(from: p, to: spot.box) + text(spot, name, className: "map-origin-label")
     }
 
     /// A thin line from a mark to the nearest point of its label's box.
-    static func leader(from p: (x: Double, y: Double), to box: Box) -> String {
+    static func leader(from p: (x: Double, y: Double), to box: Box, wideOnly: Bool = false) -> String {
         let x = min(max(p.x, box.minX), box.maxX), y = min(max(p.y, box.minY), box.maxY)
-        return "<line class=\"map-origin-leader\" x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" x2=\"\(n(x))\" y2=\"\(n(y))\"/>"
+        return "<line class=\"map-origin-leader\(wideOnly ? " map-wide-only" : "")\" x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" "
+            + "x2=\"\(n(x))\" y2=\"\(n(y))\"/>"
     }
 
-    /// Where the north arrow and its letter are drawn.
-    static func northArrow(_ spec: MapSpec) -> Box {
-        Box(minX: spec.width - 30, minY: 8, maxX: spec.width - 10, maxY: 46)
+    /// Where the north arrow and its letter are drawn, in the top right corner of `frame`.
+    static func northArrow(in frame: Box) -> Box {
+        Box(minX: frame.maxX - 30, minY: frame.minY + 8, maxX: frame.maxX - 10, maxY: frame.minY + 46)
     }
 
     /// District names at city scale, and street names along the longest straight stretch of each named street,
@@ -100,29 +107,36 @@ extension SVGMap {
         return "<g class=\"map-names\" aria-hidden=\"true\" text-anchor=\"middle\">" + out.joined() + "</g>"
     }
 
-    /// "© OpenStreetMap contributors" as a link at the bottom right, after whatever else is credited.
-    static func attribution(_ spec: MapSpec) -> String {
+    /// "© OpenStreetMap contributors" as a link at the bottom right of `frame`, after whatever else is credited:
+    /// on the same line where the scale bar leaves room for both, else on the line above.
+    static func attribution(_ spec: MapSpec, in frame: Box, scaleBar: Double) -> String {
         let size = 9.0
-        let y = n(spec.height - 6)
+        var y = frame.maxY - 6
         var out = ""
-        var right = spec.width - 6
+        var right = frame.maxX - 6
         if spec.creditsOpenStreetMap {
             let credit = "© OpenStreetMap contributors"
             out +=
                 "<a class=\"map-credit\" href=\"\(copyrightURL)\"><text class=\"map-attribution\" x=\"\(n(right))\" "
-                + "y=\"\(y)\" text-anchor=\"end\">\(Escape.xml(credit))</text></a>"
+                + "y=\"\(n(y))\" text-anchor=\"end\">\(Escape.xml(credit))</text></a>"
             right -= TextWidth.of(credit, size: size) + 4
         }
         if !spec.attribution.isEmpty {
+            let other = spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")
+            if right - TextWidth.of(other, size: size) < frame.minX + 12 + scaleBar + 8 {
+                (right, y) = (frame.maxX - 6, y - size - 2)
+            }
             out +=
-                "<text class=\"map-attribution\" x=\"\(n(right))\" y=\"\(y)\" text-anchor=\"end\">"
-                + "\(Escape.xml(spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")))</text>"
+                "<text class=\"map-attribution\" x=\"\(n(right))\" y=\"\(n(y))\" text-anchor=\"end\">"
+                + "\(Escape.xml(other))</text>"
         }
         return out
     }
 
     static func text(_ spot: Spot, _ content: String, className: String?) -> String {
-        let cls = className.map { " class=\"\($0)\"" } ?? ""
+        let classes = [className, spot.wideOnly ? "map-wide-only" : nil, spot.phoneOnly ? "map-crop-only" : nil]
+            .compactMap { $0 }.joined(separator: " ")
+        let cls = classes.isEmpty ? "" : " class=\"\(classes)\""
         return
             "<text\(cls) x=\"\(n(spot.x))\" y=\"\(n(spot.y))\" text-anchor=\"\(spot.anchor)\">\(Escape.xml(content))</text>"
     }
@@ -150,17 +164,33 @@ extension SVGMap {
         return "<path class=\"map-grid\" d=\"\(d)\"/>"
     }
 
-    static func scaleBar(_ projection: MapProjection, spec: MapSpec) -> String {
-        let bar = ScaleBar.choose(metresPerUnit: projection.metresPerUnit, maxLength: spec.width / 4, units: spec.units)
-        let x0 = 12.0
-        let y = spec.height - 14
-        return "<g class=\"map-scale\"><path d=\"M\(n(x0)) \(n(y - 5))V\(n(y))H\(n(x0 + bar.length))V\(n(y - 5))\"/>"
-            + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>"
+    /// The scale bar at the bottom left of `frame`, and its length.
+    static func scaleBar(_ projection: MapProjection, spec: MapSpec, in frame: Box) -> (markup: String, length: Double)
+    {
+        let bar = ScaleBar.choose(
+            metresPerUnit: projection.metresPerUnit, maxLength: (frame.maxX - frame.minX) / 4, units: spec.units)
+        let x0 = frame.minX + 12
+        let y = frame.maxY - 14
+        return (
+            "<g class=\"map-scale\"><path d=\"M\(n(x0)) \(n(y - 5))V\(n(y))H\(n(x0 + bar.length))V\(n(y - 5))\"/>"
+                + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>",
+            bar.length
+        )
     }
 
-    /// The north arrow and its letter, inside `northArrow(spec)`.
-    static func northArrowMarkup(_ spec: MapSpec) -> String {
-        "<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M\(n(spec.width - 20)) 12L\(n(spec.width - 14)) 30L\(n(spec.width - 20)) 26L\(n(spec.width - 26)) 30Z\"/>"
-            + "<text x=\"\(n(spec.width - 20))\" y=\"42\" text-anchor=\"middle\">N</text></g>"
+    /// The north arrow and its letter, inside `northArrow(in: frame)`.
+    static func northArrowMarkup(in frame: Box) -> String {
+        let x = frame.maxX - 20, top = frame.minY + 12
+        return
+            "<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M\(n(x)) \(n(top))L\(n(x + 6)) \(n(top + 18))L\(n(x)) "
+            + "\(n(top + 14))L\(n(x - 6)) \(n(top + 18))Z\"/>"
+            + "<text x=\"\(n(x))\" y=\"\(n(top + 30))\" text-anchor=\"middle\">N</text></g>"
+    }
+
+    /// Scale bar, north arrow and credit for `frame` (the whole map, or the part a phone shows).
+    static func furniture(_ projection: MapProjection, spec: MapSpec, in frame: Box) -> String {
+        let bar = scaleBar(projection, spec: spec, in: frame)
+        return bar.markup + "\n" + northArrowMarkup(in: frame) + "\n"
+            + attribution(spec, in: frame, scaleBar: bar.length)
     }
 }

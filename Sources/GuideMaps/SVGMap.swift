@@ -29,8 +29,14 @@ public enum SVGMap {
         let id = spec.id
         let named = spec.describedBy ?? id
         var svg: [String] = []
+        let crop = cropBox(spec)
+        // A cropped map is the only copy: a phone's stylesheet gives it the part's proportions, and the slice
+        // scales the drawing to fill them, which leaves exactly the part in view.
+        let kind =
+            crop != nil
+            ? " map-cropped\" preserveAspectRatio=\"xMidYMid slice" : spec.narrow ? " map-narrow" : " map-wide"
         svg.append(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(spec.narrow ? " map-narrow" : " map-wide")\" "
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(kind)\" "
                 + "viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" "
                 + "aria-labelledby=\"\(named)-title \(named)-desc\">")
         if spec.describedBy == nil {
@@ -53,7 +59,13 @@ public enum SVGMap {
 
         var labels = LabelPlacer(width: spec.width, height: spec.height, reservedBottom: 40)
         // The north arrow's corner is no place for a name (the scale bar and the credit are below the frame).
-        labels.block(northArrow(spec))
+        labels.block(northArrow(in: Box(minX: 0, minY: 0, maxX: spec.width, maxY: spec.height)))
+        if let crop {
+            // Nor are the phone's own: its arrow, and the strip its scale bar and credit take.
+            labels.keepWhole(crop)
+            labels.block(northArrow(in: crop))
+            labels.block(Box(minX: crop.minX, minY: crop.maxY - 32, maxX: crop.maxX, maxY: crop.maxY))
+        }
         let pins = pinLayout(spec, projection: projection, sizes: sizes)
         for pin in pins {
             labels.block(Box(centerX: pin.drawX, centerY: pin.drawY, width: pin.r * 2, height: pin.r * 2))
@@ -105,6 +117,17 @@ public enum SVGMap {
             var spot: Spot?
             if let longest = stretches.first, longest.length > 0 {
                 spot = labels.placeAlong(route.label, size: sizes.routeLabelSize, from: longest.a, to: longest.b)
+                // Where a phone's part of the map is too crowded for it: beside the walk on a wide screen, and in
+                // the corner of the phone's part.
+                if spot == nil, labels.crop != nil,
+                    var wide = labels.placeAlong(
+                        route.label, size: sizes.routeLabelSize, from: longest.a, to: longest.b, phone: false)
+                {
+                    wide.wideOnly = true
+                    svg.append(text(wide, route.label, className: "map-route-label"))
+                    spot = labels.corner(route.label, size: sizes.routeLabelSize)
+                    spot?.phoneOnly = true
+                }
             }
             let placed = spot ?? labels.corner(route.label, size: sizes.routeLabelSize)
             svg.append(text(placed, route.label, className: "map-route-label"))
@@ -173,9 +196,13 @@ public enum SVGMap {
         svg.append(
             placeNames(
                 spec.baseMap, candidates: names, projection: projection, sizes: sizes, labels: &labels, frame: frame))
-        svg.append(scaleBar(projection, spec: spec))
-        svg.append(northArrowMarkup(spec))
-        svg.append(attribution(spec))
+        let whole = furniture(projection, spec: spec, in: frame)
+        if let crop {
+            svg.append("<g class=\"map-wide-only\">\n" + whole + "\n</g>")
+            svg.append("<g class=\"map-crop-only\">\n" + furniture(projection, spec: spec, in: crop) + "\n</g>")
+        } else {
+            svg.append(whole)
+        }
         svg.append("</svg>")
         return svg.joined(separator: "\n")
     }
@@ -191,13 +218,25 @@ public enum SVGMap {
 
     /// Whether pins at these points are inside the frame of the map the spec draws (the map fitted once for
     /// all of them).
+    /// On a cropped map, whether the part a phone shows has them.
     public static func shows(_ spec: MapSpec, _ points: [Coordinate]) -> [Bool] {
         let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
         let projection = projection(spec)
         let margin = sizes.selectedRadius + 2
+        let frame = cropBox(spec) ?? Box(minX: 0, minY: 0, maxX: spec.width, maxY: spec.height)
         return points.map { point in
             let p = projection.point(point)
-            return p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
+            return p.x >= frame.minX + margin && p.y >= frame.minY + margin && p.x <= frame.maxX - margin
+                && p.y <= frame.maxY - margin
+        }
+    }
+
+    /// The part of a cropped map a phone shows, in the middle of its frame.
+    static func cropBox(_ spec: MapSpec) -> Box? {
+        spec.crop.map {
+            Box(
+                minX: (spec.width - $0.width) / 2, minY: (spec.height - $0.height) / 2,
+                maxX: (spec.width + $0.width) / 2, maxY: (spec.height + $0.height) / 2)
         }
     }
 
@@ -209,8 +248,23 @@ public enum SVGMap {
     static func projection(_ spec: MapSpec) -> MapProjection {
         var points = spec.pins.map(\.coordinate) + spec.nearby.map(\.coordinate) + spec.areas.flatMap(\.outline)
         if let origin = spec.origin { points.append(origin.coordinate) }
-        return MapProjection.fit(spec.fit ?? points, center: spec.centeredOn, width: spec.width, height: spec.height)
+        let wide = MapProjection.fit(
+            spec.fit ?? points, center: spec.centeredOn, width: spec.width, height: spec.height)
+        guard let crop = spec.crop else { return wide }
+        // A phone sees the middle part: what the map shows is fitted into it (with the room a pin and its label
+        // need at its edges), so far as that keeps the wide map at `cropZoomOut` of its own scale or more;
+        // beyond, a phone sees the middle of what the wide map shows. A small neighbourhood is not zoomed into
+        // further than on a wide screen.
+        let inCrop = MapProjection.fit(
+            spec.fit ?? points, center: spec.centeredOn, width: crop.width, height: crop.height, padding: cropPadding)
+        let scale = min(wide.scale, max(inCrop.scale, wide.scale * cropZoomOut))
+        return wide.scaled(to: scale, width: spec.width, height: spec.height)
     }
+
+    /// Room around what a cropped map fits, inside the part a phone shows.
+    static let cropPadding = 26.0
+    /// How far a cropped map zooms out, at most, so that a phone sees everything it shows.
+    static let cropZoomOut = 0.85
 
     /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others). A
     /// pin outside the frame (a map fitted to part of its places) is left out.
@@ -248,10 +302,15 @@ public enum SVGMap {
 
     static func pinMarkup(_ item: DrawnPin, into out: inout Markup) {
         let pin = item.pin
-        // Named without its position, which the page's text gives: twenty-five pins on each copy of a place's
+        // Named without its position, which the page's text gives: thirty pins on a place's
         // map, each byte counts.
         let kind: StaticString = pin.kind == .selected ? " pin-selected" : ""
-        if let href = pin.href {
+        if let href = pin.href, pin.kind == .nearby {
+            // Styled by their layer's class: twenty-odd on a place page.
+            out.add("<a href=\"")
+            out.escaped(href)
+            out.add("\">")
+        } else if let href = pin.href {
             out.add("<a class=\"pin")
             out.add(kind)
             out.add("\" href=\"")

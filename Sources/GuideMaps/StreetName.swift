@@ -67,21 +67,28 @@ enum StreetName {
         // The middle of the stretch first, then towards either end where the middle is taken.
         let room = (stretch.length - width) / 2 / stretch.length
         var chosen: (Double, Double)?
-        for t in [0.5, 0.5 - room * 0.6, 0.5 + room * 0.6] {
-            let center = (
-                stretch.a.x + (stretch.b.x - stretch.a.x) * t, stretch.a.y + (stretch.b.y - stretch.a.y) * t
-            )
-            let boxes = cover(center: center, angle: angle, width: width, size: size)
-            if boxes.allSatisfy({ labels.isFree($0) }) {
-                boxes.forEach { labels.occupy($0) }
-                chosen = center
-                break
+        var wideOnly = false
+        // Where a phone sees it whole (or not at all) first; else across the edge of the phone's part of the map,
+        // for wide screens only. Each box on its own may be wholly inside that part and the next wholly outside.
+        for phone in labels.crop == nil ? [false] : [true, false] where chosen == nil {
+            for t in [0.5, 0.5 - room * 0.6, 0.5 + room * 0.6] {
+                let center = (
+                    stretch.a.x + (stretch.b.x - stretch.a.x) * t, stretch.a.y + (stretch.b.y - stretch.a.y) * t
+                )
+                let boxes = cover(center: center, angle: angle, width: width, size: size)
+                if boxes.allSatisfy({ labels.isFree(wide: $0) }), !phone || labels.wholly(boxes) {
+                    boxes.forEach { labels.occupy($0) }
+                    chosen = center
+                    wideOnly = !labels.wholly(boxes)
+                    break
+                }
             }
         }
         guard let center = chosen else { return nil }
         let degrees = angle * 180 / .pi
         let x = SVGMap.n(center.0), y = SVGMap.n(center.1)
-        return "<text class=\"map-street\" x=\"\(x)\" y=\"\(SVGMap.n(center.1 + size * 0.35))\" "
+        return
+            "<text class=\"map-street\(wideOnly ? " map-wide-only" : "")\" x=\"\(x)\" y=\"\(SVGMap.n(center.1 + size * 0.35))\" "
             + "transform=\"rotate(\(SVGMap.n(degrees)) \(x) \(y))\">"
             + "\(Escape.xml(name))</text>"
     }

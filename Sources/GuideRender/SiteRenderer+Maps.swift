@@ -84,7 +84,7 @@ extension SiteRenderer {
         var tiles = Set<MapTile>()
         for spec in specs {
             tiles.formUnion(SVGMap.tiles(spec))
-            tiles.formUnion(SVGMap.tiles(values.narrowed(spec)))
+            if spec.crop == nil { tiles.formUnion(SVGMap.tiles(values.narrowed(spec))) }
         }
         return tiles.sorted()
     }

@@ -110,8 +110,9 @@ extension SiteRenderer {
         let around = placeMap(city, item, tables: tables)
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
         let neighbors = neighbors(city, item, tables: tables)
-        // Other places of the city within a walk of this one, in a layer the reader can switch on: the 25 nearest,
-        // which is as many as a map can show legibly.
+        // Other places of the city within a walk of this one, in a layer the reader can switch on: the 20 nearest,
+        // which is as many as the part of the map a phone shows holds legibly (25 in the phone's own copy of the
+        // map, a third larger, were as dense).
         let shown = Set(neighbors.map(\.place.id))
         // A place farther north or south than the walk reaches is no candidate: the difference in latitude alone
         // bounds the distance from below (no great circle is shorter than the meridian's arc), so most of a large
@@ -128,7 +129,7 @@ extension SiteRenderer {
         .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : Ranking.byName(($0.0.name, $0.0.id), ($1.0.name, $1.0.id)) }
         // Those the map around the place shows.
         let shows = values.shows(around.spec, candidates.map(\.0.coordinate))
-        let nearby = zip(candidates, shows).filter(\.1).prefix(25).compactMap { city.place($0.0.0.id) }
+        let nearby = zip(candidates, shows).filter(\.1).prefix(20).compactMap { city.place($0.0.0.id) }
         view["map"] = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
         view["nearby"] = nearby.map { ["name": $0.place.name, "href": "../\($0.slug)/index.html"] as View }
         view["has_nearby"] = !nearby.isEmpty

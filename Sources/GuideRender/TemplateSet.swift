@@ -187,7 +187,8 @@ public struct TemplateSet: Sendable {
 
     static let maxTileStyleBytes = 16_000
 
-    /// CSS without comments, with each run of white space one space and none beside braces, semicolons and commas.
+    /// CSS without comments, with each run of white space one space and none beside braces, semicolons and commas
+    /// or after a colon, and no semicolon before a closing brace: every tile carries a copy.
     static func compactCSS(_ css: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(css.utf8.count)
@@ -214,8 +215,10 @@ public struct TemplateSet: Sendable {
                 index += 1
                 continue
             }
-            if space, !out.isEmpty, !tight(out.last), !tight(byte) { out.append(0x20) }
+            // A space before a colon may be a selector's (`a :hover`); after one it never matters.
+            if space, !out.isEmpty, !tight(out.last), out.last != UInt8(ascii: ":"), !tight(byte) { out.append(0x20) }
             space = false
+            if byte == UInt8(ascii: "}"), out.last == UInt8(ascii: ";") { out.removeLast() }
             out.append(byte)
             index += 1
         }

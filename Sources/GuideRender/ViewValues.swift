@@ -159,10 +159,16 @@ struct ViewValues {
         }
     }
 
-    /// Both copies of a map, for a wide screen and for a phone: the stylesheet shows the one that fits.
+    /// Both copies of a map, for a wide screen and for a phone: the stylesheet shows the one that fits. A cropped
+    /// map is one copy for both.
     func render(_ spec: MapSpec) -> String {
-        SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
+        spec.crop != nil ? SVGMap.render(spec) : SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
     }
+
+    /// The part of a place's map a phone shows: on a 390 px screen (351 px of map) a unit is 1.42 px, so the
+    /// 9-unit pins are 25 px tap targets and the 9.5-unit street names read at 13 px. The map's whole height (a
+    /// crop by `preserveAspectRatio` cuts one way only), so a place's map is 320 high.
+    static let placeCrop = MapSpec.Crop(width: 248, height: 320)
 
     /// The phone's copy of a map, with its own ids: 330 units wide, so on a 390 px screen (about 350 px of
     /// page width) a unit is a little more than a pixel and its 12.5-unit labels read at 11 px or more even on a
@@ -177,9 +183,10 @@ struct ViewValues {
         return narrow
     }
 
-    /// Whether both copies of the map show each of these points.
+    /// Whether both copies of the map (a cropped map: its part a phone shows) show each of these points.
     func shows(_ spec: MapSpec, _ points: [Coordinate]) -> [Bool] {
-        zip(SVGMap.shows(spec, points), SVGMap.shows(narrowed(spec), points)).map { $0 && $1 }
+        guard spec.crop == nil else { return SVGMap.shows(spec, points) }
+        return zip(SVGMap.shows(spec, points), SVGMap.shows(narrowed(spec), points)).map { $0 && $1 }
     }
 
     /// What a map of these places shows. A place map is about the place's surroundings: the place, its nearest
@@ -304,7 +311,9 @@ struct ViewValues {
             spec.areas = [MapSpec.Area(name: area.name, outline: area.outline, labelAt: area.labelPoint)]
         }
         spec.width = 640
-        spec.height = selected == nil ? 420 : 360
+        spec.height = selected == nil ? 420 : Self.placeCrop.height
+        // A place's map is about its middle, so one drawing serves both: a phone sees the middle part.
+        if selected != nil { spec.crop = Self.placeCrop }
         return MapDraft(spec: spec, lead: description, page: page)
     }
 

@@ -62,21 +62,35 @@ final class BrowserTests: XCTestCase {
             out["after_accept"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
             out["after_reload"] = saved_names()
 
-            # A phone: 390 CSS px wide. The narrow map is the one shown; its labels and pins are measured as drawn.
+            # A phone: 390 CSS px wide. A place's one map shows its middle part, a city's the narrow copy; their
+            # labels and pins are measured as drawn (a unit's size on screen from the map's own transform, which
+            # the crop enlarges).
             driver.set_window_size(390, 844)
-            driver.get(base + "helsinki/places/ateneum/index.html")
-            out["inner_width"] = driver.execute_script("return window.innerWidth")
-            out["phone"] = driver.execute_script("""
+            measure = """
                 const shown = [...document.querySelectorAll('svg.map')].filter(s => getComputedStyle(s).display !== 'none');
                 const svg = shown[0];
-                const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+                const scale = svg.getScreenCTM().a;
                 const size = t => parseFloat(getComputedStyle(t).fontSize) * scale;
-                const labels = [...svg.querySelectorAll('.map-labels text, .map-street, .map-district, .map-route-label')];
+                const labels = [...svg.querySelectorAll('.map-labels text, .map-street, .map-district, .map-route-label')]
+                    .filter(t => !t.closest('.map-wide-only'));
                 const pins = [...svg.querySelectorAll('.map-pins .pin circle')].map(c => c.getBoundingClientRect().width);
+                const frame = svg.getBoundingClientRect();
+                const inside = e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.left >= frame.left
+                    && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom; };
+                const credits = [...svg.querySelectorAll('.map-credit')].filter(a => a.getClientRects().length > 0);
+                const scales = [...svg.querySelectorAll('.map-scale')].filter(g => g.getClientRects().length > 0);
                 return {shown: shown.map(s => s.getAttribute('class')), count: labels.length,
                         smallest: Math.min(...labels.map(size)), texts: labels.map(t => [t.textContent, size(t)]),
-                        pins: pins.length, smallestPin: Math.min(...pins)};
-            """)
+                        pins: pins.length, smallestPin: Math.min(...pins),
+                        credits: credits.length, creditInside: credits.every(inside),
+                        scales: scales.length, scaleInside: scales.every(inside),
+                        height: frame.height, width: frame.width};
+            """
+            driver.get(base + "helsinki/index.html")
+            out["city_phone"] = driver.execute_script(measure)
+            driver.get(base + "helsinki/places/ateneum/index.html")
+            out["inner_width"] = driver.execute_script("return window.innerWidth")
+            out["phone"] = driver.execute_script(measure)
             # Keyboard: tab to the first pin of the shown map; its focus ring is visible.
             body = driver.find_element(By.TAG_NAME, "body")
             focused = None
@@ -123,12 +137,24 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(result["after_reload"] as? [String], ["Ateneum"])
 
         XCTAssertEqual(result["inner_width"] as? Int, 390)
+        let city = try XCTUnwrap(result["city_phone"] as? [String: Any])
+        XCTAssertEqual(city["shown"] as? [String], ["map map-narrow"], "a phone sees a city map's narrow copy only")
         let phone = try XCTUnwrap(result["phone"] as? [String: Any])
-        XCTAssertEqual(phone["shown"] as? [String], ["map map-narrow"], "a phone sees the narrow copy only")
-        XCTAssertGreaterThan(phone["count"] as? Int ?? 0, 3)
-        XCTAssertGreaterThanOrEqual(phone["smallest"] as? Double ?? 0, 11, "every map label at 11 CSS px or more")
-        XCTAssertGreaterThan(phone["pins"] as? Int ?? 0, 3)
-        XCTAssertGreaterThanOrEqual(phone["smallestPin"] as? Double ?? 0, 24, "pins are 24 px tap targets")
+        XCTAssertEqual(phone["shown"] as? [String], ["map map-cropped"], "a place's one map, on a phone")
+        for (name, seen) in [("city", city), ("place", phone)] {
+            XCTAssertGreaterThan(seen["count"] as? Int ?? 0, 3, name)
+            XCTAssertGreaterThanOrEqual(
+                seen["smallest"] as? Double ?? 0, 11, "\(name): every map label at 11 CSS px or more")
+            XCTAssertGreaterThan(seen["pins"] as? Int ?? 0, 3, name)
+            XCTAssertGreaterThanOrEqual(seen["smallestPin"] as? Double ?? 0, 24, "\(name): pins are 24 px tap targets")
+            XCTAssertEqual(seen["credits"] as? Int, 1, "\(name): one credit shown")
+            XCTAssertEqual(seen["creditInside"] as? Bool, true, "\(name): the credit is on screen, inside the map")
+            XCTAssertEqual(seen["scales"] as? Int, 1, "\(name): one scale bar shown")
+            XCTAssertEqual(seen["scaleInside"] as? Bool, true, "\(name): the scale bar is inside the map")
+        }
+        // The part of the map a phone sees: 248 × 320 units, 351 × 453 px.
+        let (width, height) = (phone["width"] as? Double ?? 0, phone["height"] as? Double ?? 0)
+        XCTAssertEqual(height / max(width, 1), 320.0 / 248, accuracy: 0.02)
         let focus = try XCTUnwrap(result["focus"] as? [String: Any], "a pin is reached with the Tab key")
         XCTAssertEqual(focus["visible"] as? Bool, true)
         XCTAssertEqual(focus["stroke"] as? String, "4px", "a focused pin shows a thick ring")

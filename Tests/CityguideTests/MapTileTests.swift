@@ -161,6 +161,7 @@ final class MapLabelTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: output) }
         var maps = 0
         var origins = 0
+        var cropped = 0
         let pages =
             FileManager.default.enumerator(atPath: output.path)?.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".html") } ?? []
@@ -174,33 +175,76 @@ final class MapLabelTests: XCTestCase {
                 let (width, height) = (box[2], box[3])
                 let narrow = doc.count("/svg:svg[contains(@class,'map-narrow')]") == 1
                 let sizes = narrow ? SVGMap.Sizes.narrow : SVGMap.Sizes.wide
-                let furniture = [
+                var furniture = [
                     ("north arrow", Box(minX: width - 30, minY: 8, maxX: width - 10, maxY: 46)),
                     ("scale bar and credit", Box(minX: 0, minY: height - 40, maxX: width, maxY: height)),
                 ]
+                // A place's map is one drawing: a phone sees its middle, with a north arrow, scale bar and credit
+                // of its own, which no label a phone sees covers or runs across the edge of.
+                var crop: Box?
+                if doc.count("/svg:svg[contains(@class,'map-cropped')]") == 1 {
+                    let arrow = try XCTUnwrap(
+                        doc.strings("//svg:g[@class='map-crop-only']/svg:g[@class='map-north']/svg:text/@x").first
+                            .flatMap(Double.init))
+                    let part = Box(minX: width - (arrow + 20), minY: 0, maxX: arrow + 20, maxY: height)
+                    crop = part
+                    furniture += [
+                        ("phone's north arrow", Box(minX: part.maxX - 30, minY: 8, maxX: part.maxX - 10, maxY: 46)),
+                        (
+                            "phone's scale bar and credit",
+                            Box(minX: part.minX, minY: height - 32, maxX: part.maxX, maxY: height)
+                        ),
+                    ]
+                    cropped += 1
+                }
                 // Names of places and areas (the route's label, the street names along their streets).
                 for group in ["map-labels", "map-names", "map-areas"] {
-                    let texts = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]")
-                    let xs = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@x").compactMap(
-                        Double.init)
-                    let ys = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@y").compactMap(
-                        Double.init)
-                    let anchors = doc.strings("//svg:g[@class='\(group)']/svg:text[not(@transform)]/@text-anchor")
-                    for (index, text) in texts.enumerated() {
-                        let w = TextWidth.of(text, size: sizes.labelSize)
+                    let texts = "//svg:g[@class='\(group)']/svg:text[not(@transform)]"
+                    let xs = doc.strings("\(texts)/@x").compactMap(Double.init)
+                    let ys = doc.strings("\(texts)/@y").compactMap(Double.init)
+                    let anchors = doc.strings("\(texts)/@text-anchor")
+                    let classes = doc.strings("\(texts)").indices.map { index in
+                        doc.strings("(\(texts))[\(index + 1)]/@class").first ?? ""
+                    }
+                    for (index, text) in doc.strings(texts).enumerated() {
+                        // At the size it is drawn: district names at the streets' size, the walk's label and area
+                        // names larger.
+                        let size =
+                            classes[index].contains("map-district")
+                            ? sizes.streetSize
+                            : classes[index].contains("map-route-label")
+                                ? sizes.routeLabelSize
+                                : classes[index].contains("map-area-label") ? sizes.labelSize + 1 : sizes.labelSize
+                        let w = TextWidth.of(text, size: size)
                         let left =
                             anchors[index] == "start"
                             ? xs[index] : anchors[index] == "end" ? xs[index] - w : xs[index] - w / 2
-                        let label = Box(
-                            minX: left, minY: ys[index] - sizes.labelSize * 0.8, maxX: left + w, maxY: ys[index])
-                        for (name, area) in furniture {
+                        let label = Box(minX: left, minY: ys[index] - size * 0.8, maxX: left + w, maxY: ys[index])
+                        let wideOnly = classes[index].contains("map-wide-only")
+                        for (name, area) in furniture where !(wideOnly && name.hasPrefix("phone's")) {
                             XCTAssertFalse(label.overlaps(area), "\(page): '\(text)' over the \(name)")
+                        }
+                        if let crop, !wideOnly {
+                            XCTAssertFalse(
+                                crop.overlaps(label) && !crop.contains(label),
+                                "\(page): '\(text)' runs across the edge of what a phone sees")
                         }
                     }
                 }
                 if doc.count("//svg:g[@class='map-origin']") == 1 {
                     origins += 1
-                    XCTAssertEqual(doc.count("//svg:text[@class='map-origin-label']"), 1, "\(page): the start unnamed")
+                    XCTAssertEqual(
+                        doc.count("//svg:text[contains(@class,'map-origin-label')]"), 1, "\(page): the start unnamed")
+                    // Where a phone sees the start, it sees its name.
+                    let mark = doc.strings("//svg:g[@class='map-origin']/svg:path/@d").first ?? ""
+                    let numbers = mark.dropFirst().split(whereSeparator: { "LZ ".contains($0) }).compactMap {
+                        Double($0)
+                    }
+                    if let crop, numbers.count >= 2, crop.minX <= numbers[0], numbers[0] <= crop.maxX {
+                        XCTAssertEqual(
+                            doc.count("//svg:text[@class='map-origin-label']"), 1,
+                            "\(page): a phone sees the start unnamed")
+                    }
                 }
                 if page.hasPrefix("helsinki/") {
                     // The sample's one city with a base map.
@@ -208,8 +252,9 @@ final class MapLabelTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(maps, 300)
-        XCTAssertGreaterThan(origins, 100)
+        XCTAssertGreaterThan(maps, 200)
+        XCTAssertGreaterThanOrEqual(cropped, 100, "place maps are drawn once")
+        XCTAssertGreaterThanOrEqual(origins, 100)
     }
 }
 

@@ -52,7 +52,7 @@ final class PolicyBrowserTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(seen["violations"] as? Int ?? 0, 2, "the browser refused both: \(origin)")
             XCTAssertEqual(seen["save_shown"] as? Bool, true, "the site's own script runs: \(origin)")
             XCTAssertEqual(seen["max_width"] as? String, "960px", "the site's stylesheet applies: \(origin)")
-            XCTAssertEqual(seen["maps"] as? Int, 2, "the inline maps are drawn: \(origin)")
+            XCTAssertEqual(seen["maps"] as? Int, 1, "the inline map is drawn: \(origin)")
         }
     }
 }

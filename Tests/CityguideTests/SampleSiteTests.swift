@@ -114,8 +114,10 @@ final class SampleSiteTests: XCTestCase {
         let doc = try page("san-francisco/coffee/index.html")
         let listNumbers = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/@value")
         let listLinks = doc.strings("//h:ol[contains(@class,'ranked')]/h:li/h:a/@href")
-        let pinNumbers = doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/svg:text")
-        let pinLinks = doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/@href")
+        let pinNumbers = doc.strings(
+            "//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-pins']/svg:a/svg:text")
+        let pinLinks = doc.strings(
+            "//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-pins']/svg:a/@href")
         XCTAssertEqual(listNumbers.count, 10)
         XCTAssertEqual(listNumbers, pinNumbers)
         // The same pages, each link read from the page's folder (the pins link relative to the page).
@@ -158,15 +160,16 @@ final class SampleSiteTests: XCTestCase {
         // Centered on this place, with the route from the origin.
         XCTAssertEqual(
             doc.strings(
-                "//svg:svg[contains(@class,'map-wide')]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cx"),
+                "//svg:svg[not(contains(@class,'map-narrow'))]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cx"),
             ["320"])
         XCTAssertEqual(
             doc.strings(
-                "//svg:svg[contains(@class,'map-wide')]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cy"),
-            ["180"])
+                "//svg:svg[not(contains(@class,'map-narrow'))]//svg:a[contains(@class,'pin-selected')]/svg:circle/@cy"),
+            ["160"])
         XCTAssertTrue(
-            doc.strings("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-route-label']").first?.hasPrefix(
-                "≈ ") == true)
+            doc.strings("//svg:svg[not(contains(@class,'map-narrow'))]//svg:text[@class='map-route-label']").first?
+                .hasPrefix(
+                    "≈ ") == true)
     }
 
     func testHelsinkiPlacePagesWalkAlongTheStreetsOverAStreetMapAndStaySmall() throws {
@@ -179,23 +182,28 @@ final class SampleSiteTests: XCTestCase {
             let path = "helsinki/places/\(slug)/index.html"
             sizes.append(try Data(contentsOf: Self.output.appendingPathComponent(path)).count)
             let doc = try page(path)
-            XCTAssertEqual(doc.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 2, "both copies of \(path)")
-            XCTAssertEqual(doc.count("//svg:svg[contains(@class,'map-narrow')]"), 1)
+            // One drawing for every screen: a phone sees its middle (slice at the stylesheet's proportions).
+            XCTAssertEqual(doc.count("//svg:svg/svg:g[starts-with(@class,'basemap')]"), 1, path)
+            XCTAssertEqual(doc.count("//svg:svg[contains(@class,'map-narrow')]"), 0)
+            XCTAssertEqual(
+                doc.strings("//svg:svg[contains(@class,'map-cropped')]/@preserveAspectRatio"), ["xMidYMid slice"])
+            XCTAssertEqual(doc.count("//svg:g[@class='map-crop-only']/svg:a[@class='map-credit']"), 1, path)
+            XCTAssertEqual(doc.count("//svg:g[@class='map-wide-only']/svg:a[@class='map-credit']"), 1, path)
             let walk = doc.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first ?? ""
             if walk.contains("along the streets") {
                 routed += 1
-                XCTAssertEqual(doc.count("//svg:g[@class='map-route']/svg:path"), 2, path)
+                XCTAssertEqual(doc.count("//svg:g[@class='map-route']/svg:path"), 1, path)
                 XCTAssertFalse(walk.hasPrefix("≈"), walk)
             }
         }
         XCTAssertEqual(routed, slugs.count, "every Helsinki place is reached along the streets")
         let median = sizes.sorted()[sizes.count / 2]
-        XCTAssertLessThan(median, 100_000, "the median place page, both maps included")
+        XCTAssertLessThan(median, 100_000, "the median place page, its map included")
         // Cities without map data keep the estimate, labelled as one.
         let sf = try page("san-francisco/places/pebble-coffee/index.html")
         XCTAssertTrue(
             sf.strings("//h:dt[.='From Union Square']/following-sibling::h:dd[1]").first?.contains("estimate") ?? false)
-        XCTAssertEqual(sf.count("//svg:g[@class='map-route map-route-estimate']"), 2)
+        XCTAssertEqual(sf.count("//svg:g[@class='map-route map-route-estimate']"), 1)
     }
 
     func testEventsAreUpcomingInTheCityTimeZone() throws {
@@ -213,7 +221,7 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertEqual(doc.count("//h:section[@aria-labelledby='walkable']//h:li[@class='place-entry']"), 3)
         XCTAssertGreaterThan(doc.count("//h:ul[@class='neighborhoods']/h:li"), 2)
         XCTAssertEqual(
-            doc.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a"),
+            doc.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-pins']/svg:a"),
             doc.count("//h:ol[@class='legend']/h:li"),
             "every pin is in the legend")
         XCTAssertEqual(doc.count("//h:nav[@class='categories']//h:a"), 5)
@@ -224,13 +232,14 @@ final class SampleSiteTests: XCTestCase {
         let links = city.strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a/@href")
         XCTAssertGreaterThan(links.count, 2)
         let first = try page("san-francisco/" + links[0])
-        XCTAssertEqual(first.count("//svg:svg[contains(@class,'map-wide')]//svg:path[@class='map-area']"), 1)
-        XCTAssertEqual(first.count("//svg:svg[contains(@class,'map-wide')]//svg:text[@class='map-area-label']"), 1)
+        XCTAssertEqual(first.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:path[@class='map-area']"), 1)
+        XCTAssertEqual(
+            first.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:text[@class='map-area-label']"), 1)
         XCTAssertEqual(
             first.strings("//h:ol[contains(@class,'ranked')]/h:li/@value"),
-            first.strings("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a/svg:text"))
+            first.strings("//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-pins']/svg:a/svg:text"))
         XCTAssertEqual(
-            first.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-origin']"), 0,
+            first.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-origin']"), 0,
             "the map is about the neighborhood")
 
         let dir = Self.output.appendingPathComponent("san-francisco/places")
@@ -240,7 +249,7 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertFalse(withNearby.isEmpty)
         for doc in withNearby {
             XCTAssertEqual(
-                doc.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-nearby']/svg:a"),
+                doc.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-nearby']/svg:a"),
                 doc.count("//h:ul[@class='legend-nearby']/h:li"))
         }
     }

@@ -33,7 +33,7 @@ final class SiteBuildTests: XCTestCase {
             ])
         let single = try site.page("san-francisco/coffee/index.html")
         XCTAssertEqual(single.count("//h:li[@class='place-entry']"), 1)
-        XCTAssertEqual(single.count("//svg:svg[contains(@class,'map-wide')]//svg:g[@class='map-pins']/svg:a"), 1)
+        XCTAssertEqual(single.count("//svg:svg[not(contains(@class,'map-narrow'))]//svg:g[@class='map-pins']/svg:a"), 1)
         let empty = try site.page("san-francisco/tea/index.html")
         XCTAssertEqual(
             empty.strings("//h:p[@class='empty']"),

@@ -21,9 +21,9 @@ final class TileBrowserTests: XCTestCase {
                         driver.get(base + page)
                         driver.execute_script("return document.fonts.ready")
                         images = driver.execute_script(
-                            "return Array.from(document.querySelectorAll('svg.map-wide image')).map(i => i.getAttribute('href'))")
+                            "return Array.from(document.querySelectorAll('svg.map:not(.map-narrow) image')).map(i => i.getAttribute('href'))")
                         driver.execute_script("return new Promise(r => setTimeout(r, 500))")
-                        shot = Image.open(io.BytesIO(driver.find_element(By.CSS_SELECTOR, "svg.map-wide").screenshot_as_png)).convert("RGB")
+                        shot = Image.open(io.BytesIO(driver.find_element(By.CSS_SELECTOR, "svg.map:not(.map-narrow)").screenshot_as_png)).convert("RGB")
                         pixels = list(shot.getdata())
                         out["%s %s" % (origin, case)] = {
                             "tiles": len(images),
