@@ -79,10 +79,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 data, file: URL(fileURLWithPath: "/nonexistent/site.yaml"), displayName: "site.yaml")
         case .template:
             // The bytes as an edited not-found template: the one page that needs no city, rendered and checked.
-            guard
-                let templates = try? TemplateSet.load(
+            // A template swift-mustache accepts and our parser reads otherwise is a bug: stop there.
+            let templates: TemplateSet
+            do {
+                templates = try TemplateSet.load(
                     builtin: BuiltinFiles.templates, overrides: ["not-found.mustache": data], label: "Templates")
-            else { return }
+            } catch let error as TemplateError where error.problem == TemplateSet.misread {
+                fatalError("\(error)")
+            } catch {
+                return
+            }
             if case .success(let page) = SiteRenderer(templates: templates, site: Self.site, cards: []).render(
                 .notFound)
             {

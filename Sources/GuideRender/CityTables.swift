@@ -16,8 +16,6 @@ enum CityTables {
         var lists: [String: [RankedPlace]]
         /// The city's overview places, where a place page looks for others within a walk.
         var overview: [SiteRenderer.OverviewPoint]
-        /// The legends' entries as rendered, shared by the city's place pages.
-        let legendMemo = LegendMemo()
     }
 
 }

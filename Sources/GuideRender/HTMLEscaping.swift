@@ -17,25 +17,30 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     static func escape(_ text: String) -> String {
-        let utf8 = text.utf8
-        func special(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-        }
         // Most values (names, numbers, links) have nothing to escape.
-        guard text.anyByte(special) else { return text }
+        guard text.anyByte(isSpecial) else { return text }
         var out: [UInt8] = []
-        out.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
+        out.reserveCapacity(text.utf8.count + 16)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func isSpecial(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+    }
+
+    /// `text` escaped, appended to `out`.
+    static func escape(_ text: String, into out: inout [UInt8]) {
+        for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "<"): out += Array("&lt;".utf8)
-            case UInt8(ascii: ">"): out += Array("&gt;".utf8)
-            case UInt8(ascii: "&"): out += Array("&amp;".utf8)
-            case UInt8(ascii: "\""): out += Array("&quot;".utf8)
-            case UInt8(ascii: "'"): out += Array("&#39;".utf8)
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'"): out += "&#39;".utf8
             default: out.append(byte)
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -33,14 +33,20 @@ public enum PagePolicy {
     /// policy governs. Found in the page's first bytes and written in the one copy the page is made into anyway.
     static func insert(_ tag: [UInt8], into html: String) -> Data {
         var html = html
-        return html.withUTF8 { bytes -> Data in
-            guard let at = headEnd(bytes) else { return Data(bytes) }
-            var page = Data(capacity: bytes.count + tag.count)
-            page.append(UnsafeBufferPointer(rebasing: bytes[..<at]))
-            page.append(contentsOf: tag)
-            page.append(UnsafeBufferPointer(rebasing: bytes[at...]))
-            return page
-        }
+        return html.withUTF8 { insert(tag, into: $0) }
+    }
+
+    static func insert(_ tag: [UInt8], into html: [UInt8]) -> Data {
+        html.withUnsafeBufferPointer { insert(tag, into: $0) }
+    }
+
+    static func insert(_ tag: [UInt8], into bytes: UnsafeBufferPointer<UInt8>) -> Data {
+        guard let at = headEnd(bytes) else { return Data(bytes) }
+        var page = Data(capacity: bytes.count + tag.count)
+        page.append(UnsafeBufferPointer(rebasing: bytes[..<at]))
+        page.append(contentsOf: tag)
+        page.append(UnsafeBufferPointer(rebasing: bytes[at...]))
+        return page
     }
 
     /// Just past the `>` of the first `<head>` or `<head …>` tag.

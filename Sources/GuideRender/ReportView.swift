@@ -45,18 +45,24 @@ extension SiteRenderer {
     public func report(
         parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String
     ) throws -> ReportContent {
-        let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
         let subject = reportSubject(parts: parts, digest: digest)
-        let view: View = [
-            "subject": subject, "site_title": site.title, "lang": site.language, "site_href": baseURL, "day": day,
+        let view = reportView(parts: parts, digest: digest, siteWarnings: siteWarnings, baseURL: baseURL)
+        let html = try renderTemplate("report", view)
+        let text = try renderTemplate("report-text", view)
+        return ReportContent(subject: subject, html: html, text: text, maps: parts.map { ($0.cid, $0.slug) })
+    }
+
+    /// The values the report's templates are rendered with.
+    func reportView(parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String) -> View {
+        let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
+        return [
+            "subject": reportSubject(parts: parts, digest: digest), "site_title": site.title, "lang": site.language,
+            "site_href": baseURL, "day": day,
             "heading": digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
             "cities": parts.map(\.section.view), "site_warnings": siteWarnings,
             "has_site_warnings": !siteWarnings.isEmpty, "version": cityguideVersion, "data_note": site.dataNote,
             "is_digest": digest,
         ]
-        let html = try renderTemplate("report", view)
-        let text = try renderTemplate("report-text", view)
-        return ReportContent(subject: subject, html: html, text: text, maps: parts.map { ($0.cid, $0.slug) })
     }
 
     /// The subject of a city's report (one part) or of the digest (every city's parts).
@@ -108,14 +114,15 @@ extension SiteRenderer {
 
     func renderTemplate(_ name: String, _ view: View) throws -> String {
         let budget = RenderBudget()
-        let text = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: name) ?? ""
+        var renderer = TemplateRenderer(templates: templates.compiled, budget: budget)
+        renderer.render(name, view: view)
         guard !budget.exhausted else {
             throw TemplateError(
                 file: templates.origin(of: name), line: nil, column: nil,
                 problem: "rendering the report took more than \(RenderBudget.lookups) lookups, so it was stopped",
                 fix: "render each list once, outside the sections of its own items")
         }
-        return text
+        return String(decoding: renderer.out, as: UTF8.self)
     }
 
     /// The city's overview map as its page draws it, and the site's stylesheet, for the report's PNG.

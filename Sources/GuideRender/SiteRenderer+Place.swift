@@ -38,7 +38,7 @@ extension SiteRenderer {
         }
     }
 
-    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables, budget: RenderBudget) -> View {
+    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> View {
         let root = Self.placeRoot
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         let path = values.placePath(city, item)
@@ -141,13 +141,7 @@ extension SiteRenderer {
             shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: "../") }
         let current = Set(neighbors.indices.filter { neighbors[$0].place.id == p.id })
         for index in current { legend[index]["current"] = true }
-        view[LegendMemo.entriesKey] = legend
-        if templates.legendsOnce, let list = firstList, let shared, !shared.isEmpty {
-            view["legend"] = tables.legendMemo.legend(
-                list: list.id, entries: shared, current: current, budget: budget)
-        } else {
-            view["legend"] = legend
-        }
+        view["legend"] = legend
         return view
     }
 }

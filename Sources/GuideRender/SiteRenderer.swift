@@ -61,8 +61,9 @@ public struct SiteRenderer: Sendable {
     public func render(_ job: Job) -> Result<Page, TemplateError> {
         let path = path(job)
         let budget = RenderBudget()
-        let (template, view) = context(job, budget: budget)
-        let html = templates.library.render(BudgetedView(values: view, budget: budget), withTemplate: template) ?? ""
+        let (template, view) = context(job)
+        var renderer = TemplateRenderer(templates: templates.compiled, budget: budget)
+        renderer.render(template, view: view)
         guard !budget.exhausted else {
             return .failure(
                 TemplateError(
@@ -73,14 +74,13 @@ public struct SiteRenderer: Sendable {
                         + "(a list's section inside the same list's section, or {{>map}} inside {{#legend}})",
                     fix: "render each list once, and partials outside the sections of their own lists"))
         }
-        return .success(Page(path: path, bytes: PagePolicy.insert(policyTag, into: html)))
+        return .success(Page(path: path, bytes: PagePolicy.insert(policyTag, into: renderer.out)))
     }
 
     var values: ViewValues { ViewValues(site: site) }
 
     /// The template and the values of a page.
-    /// - Parameter budget: what the page may cost, for the parts of it rendered ahead (the legend).
-    func context(_ job: Job, budget: RenderBudget) -> (String, View) {
+    func context(_ job: Job) -> (String, View) {
         switch job {
         case .home: return ("home", home())
         case .notFound: return ("not-found", notFound())
@@ -96,7 +96,7 @@ public struct SiteRenderer: Sendable {
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
         case .neighborhood(let c, let i): return ("neighborhood", neighborhood(guides[c], guides[c].neighborhoods[i]))
         case .place(let c, let id):
-            return ("place", place(guides[c], guides[c].places[id]!, tables: tables(c), budget: budget))
+            return ("place", place(guides[c], guides[c].places[id]!, tables: tables(c)))
         }
     }
 
@@ -206,7 +206,6 @@ public struct SiteRenderer: Sendable {
         view["origin"] = city.plan.originName
         view["map"] = values.render(cityMap(city))
         view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
-        view[LegendMemo.entriesKey] = view["legend"]
         view["weather"] = weather(city)
         view["walking_minutes"] = city.plan.walkingMinutes
         let order = ListOrder(city)
@@ -318,7 +317,6 @@ public struct SiteRenderer: Sendable {
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
         view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) }
         view["legend"] = view["entries"]
-        view[LegendMemo.entriesKey] = view["entries"]
         view["map"] = values.render(neighborhoodMap(city, hood))
         view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
         view["events_href"] = SitePaths.relative(values.pagePaths(city).events, from: path)

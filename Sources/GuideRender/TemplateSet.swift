@@ -24,6 +24,10 @@ public struct TemplateSet: Sendable {
     /// level; it overflowed a worker thread's stack between 500 and 1,000 levels.
     static let maxNesting = 64
 
+    /// The templates as cityguide's renderer reads them (`TemplateParser`), by name.
+    let compiled: [String: [TemplateNode]]
+    /// swift-mustache's reading of the same templates: what checks them when they load (its errors name the line
+    /// and column), and the reference the renderer is tested against.
     public let library: MustacheLibrary
     /// Files copied as they are (the stylesheet), relative path → bytes.
     public let assets: [String: Data]
@@ -31,8 +35,6 @@ public struct TemplateSet: Sendable {
     let origins: [String: String]
     /// A hash of every template and asset: the part of each page's inputs that the templates are.
     public let digest: UInt64
-    /// Whether a legend's entries may be rendered once per list (`LegendMemo`).
-    let legendsOnce: Bool
 
     /// The assets the built-in templates name, each also published under a name that carries its content's hash
     /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
@@ -55,22 +57,6 @@ public struct TemplateSet: Sendable {
     /// The built-in templates, overridden by `folder`'s.
     public static func load(folder: URL?, label: String) throws -> TemplateSet {
         try load(builtin: BuiltinFiles.templates, folder: folder, label: label)
-    }
-
-    /// Whether a legend's entries can be rendered once per list, each alone (`LegendMemo`): not when a template
-    /// that names the legend changes delimiters or content type (each template starts with the defaults again),
-    /// nor when any template indents a partial, parent or block, whose indent Mustache adds inside the page.
-    static func legendsRenderOnce(_ texts: [String]) -> Bool {
-        for text in texts {
-            if text.contains("{{=") || text.contains("{{%"), text.contains("legend") { return false }
-            for line in text.split(whereSeparator: \.isNewline) {
-                let rest = line.drop { $0 == " " || $0 == "\t" }
-                if rest.count < line.count, rest.hasPrefix("{{>") || rest.hasPrefix("{{<") || rest.hasPrefix("{{$") {
-                    return false
-                }
-            }
-        }
-        return true
     }
 
     /// The built-in templates, for `cityguide init --templates`: relative path → bytes.
@@ -119,9 +105,15 @@ public struct TemplateSet: Sendable {
 
         HTMLEscaping.register()
         var library = MustacheLibrary()
+        var compiled: [String: [TemplateNode]] = [:]
         for (name, template) in texts.sorted(by: { $0.key < $1.key }) {
             do {
                 library.register(try MustacheTemplate(string: HTMLEscaping.pragma + template.text), named: name)
+                compiled[name] = try TemplateParser.parse(template.text)
+            } catch is TemplateParser.Mismatch {
+                throw TemplateError(
+                    file: template.file, line: nil, column: nil, problem: misread,
+                    fix: "please report it with the template; meanwhile, write the tag that differs more plainly")
             } catch let error as MustacheTemplate.ParserError {
                 // Parsed again as written, so the mistake is reported at its own line and column (the pragma is a
                 // line of its own). Only a template with a mistake is parsed twice.
@@ -155,8 +147,8 @@ public struct TemplateSet: Sendable {
             }
         }
         return TemplateSet(
-            library: library, assets: assets, origins: texts.mapValues(\.file), digest: digest.value,
-            legendsOnce: legendsRenderOnce(texts.values.map(\.text)), fingerprinted: fingerprinted,
+            compiled: compiled, library: library, assets: assets, origins: texts.mapValues(\.file),
+            digest: digest.value, fingerprinted: fingerprinted,
             tileStyle: tileStyle, tileSheet: TileStyleSheet(tileStyle))
     }
 
@@ -186,6 +178,10 @@ public struct TemplateSet: Sendable {
     }
 
     static let maxTileStyleBytes = 16_000
+
+    /// The problem of a template that swift-mustache accepted and cityguide's parser reads otherwise: a bug of
+    /// ours, which the template fuzzer treats as a crash.
+    public static let misread = "cityguide reads this template differently from swift-mustache, which accepted it"
 
     /// CSS without comments, with each run of white space one space and none beside braces, semicolons and commas
     /// or after a colon, and no semicolon before a closing brace: every tile carries a copy.

@@ -83,13 +83,13 @@ final class TemplateKeyTests: XCTestCase {
             let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
             cards += renderer.cards
             for job in renderer.cityJobs {
-                Self.keys(renderer.context(job, budget: RenderBudget()).1, into: &provided)
+                Self.keys(renderer.context(job).1, into: &provided)
                 pages += 1
             }
         }
         let siteWide = SiteRenderer(templates: templates, site: site, cards: cards)
         for job in siteWide.siteJobs {
-            Self.keys(siteWide.context(job, budget: RenderBudget()).1, into: &provided)
+            Self.keys(siteWide.context(job).1, into: &provided)
             pages += 1
         }
         XCTAssertGreaterThan(pages, 100, "the sample's pages")
