@@ -1,6 +1,7 @@
 import Foundation
 import GuideBuild
 import GuideIncremental
+import GuideModel
 
 /// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--osm [EXTRACT]]
 /// [--write-site DIR] [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
@@ -355,18 +356,4 @@ extension Generator {
         ])
         return ["version": 0.6, "generator": "cityguide-bench", "elements": .array(elements)]
     }
-}
-
-/// A small deterministic PRNG so every run builds the same site.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
 }
