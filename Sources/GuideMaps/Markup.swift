@@ -56,3 +56,28 @@ struct Markup {
         }
     }
 }
+
+/// A map's markup, one element or group to a line.
+struct Lines {
+    var out: Markup
+    private var empty = true
+
+    init(capacity: Int) {
+        out = Markup(capacity: capacity)
+    }
+
+    /// Starts the next line: a line break after the first.
+    mutating func next() {
+        if empty { empty = false } else { out.add("\n") }
+    }
+
+    mutating func add(_ text: String) {
+        next()
+        out.add(text)
+    }
+
+    mutating func add(_ text: StaticString) {
+        next()
+        out.add(text)
+    }
+}

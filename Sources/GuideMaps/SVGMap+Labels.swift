@@ -7,9 +7,9 @@ import GuideModel
 extension SVGMap {
     /// The starting point's name, always: beside its mark where there is room, else farther out with a line
     /// back to it (on a crowded phone map the pins take the room around it), else in the top left corner.
-    static func originLabel(_ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer)
-        -> String
-    {
+    static func originLabel(
+        _ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer, into out: inout Markup
+    ) {
         // Where a phone sees it too, at any of the distances, before a spot across the edge of a phone's part.
         for wideOnly in [false, true] {
             for gap in [16.0, 30, 48, 70, 100] {
@@ -17,20 +17,30 @@ extension SVGMap {
                     let spot = labels.place(
                         name, size: size, around: p, gap: gap, positions: Spot.Position.around, wideOnly: wideOnly)
                 else { continue }
-                let label = text(spot, name, className: "map-origin-label")
-                return gap == 16 ? label : leader(from: p, to: spot.box, wideOnly: spot.wideOnly) + label
+                if gap != 16 { leader(from: p, to: spot.box, wideOnly: spot.wideOnly, into: &out) }
+                return text(spot, name, className: "map-origin-label", into: &out)
             }
             guard labels.crop != nil else { break }
         }
         let spot = labels.corner(name, size: size)
-        return leader(from: p, to: spot.box) + text(spot, name, className: "map-origin-label")
+        leader(from: p, to: spot.box, into: &out)
+        text(spot, name, className: "map-origin-label", into: &out)
     }
 
     /// A thin line from a mark to the nearest point of its label's box.
-    static func leader(from p: (x: Double, y: Double), to box: Box, wideOnly: Bool = false) -> String {
+    static func leader(from p: (x: Double, y: Double), to box: Box, wideOnly: Bool = false, into out: inout Markup) {
         let x = min(max(p.x, box.minX), box.maxX), y = min(max(p.y, box.minY), box.maxY)
-        return "<line class=\"map-origin-leader\(wideOnly ? " map-wide-only" : "")\" x1=\"\(n(p.x))\" y1=\"\(n(p.y))\" "
-            + "x2=\"\(n(x))\" y2=\"\(n(y))\"/>"
+        out.add(
+            wideOnly
+                ? "<line class=\"map-origin-leader map-wide-only\" x1=\"" : "<line class=\"map-origin-leader\" x1=\"")
+        out.number(p.x)
+        out.add("\" y1=\"")
+        out.number(p.y)
+        out.add("\" x2=\"")
+        out.number(x)
+        out.add("\" y2=\"")
+        out.number(y)
+        out.add("\"/>")
     }
 
     /// Where the north arrow and its letter are drawn, in the top right corner of `frame`.
@@ -63,12 +73,14 @@ extension SVGMap {
         return candidates
     }
 
+    /// The group of district and street names, on a line of its own, when there is any.
     static func placeNames(
         _ baseMap: BaseMap?, candidates: [NameCandidate], projection: MapProjection, sizes: Sizes,
-        labels: inout LabelPlacer, frame: Box
-    ) -> String {
-        guard let baseMap else { return "" }
-        var out: [String] = []
+        labels: inout LabelPlacer, frame: Box, into lines: inout Lines
+    ) {
+        guard let baseMap else { return lines.add("") }
+        var out = Markup(capacity: 2048)
+        var count = 0
         if projection.metresPerUnit > BaseMapLayer.nearScale {
             for district in baseMap.districts.sorted(by: { $0.name < $1.name }) {
                 let p = projection.point(district.coordinate)
@@ -76,7 +88,8 @@ extension SVGMap {
                     let spot = labels.place(
                         district.name.uppercased(), size: sizes.streetSize, around: p, gap: 0, positions: [.center])
                 else { continue }
-                out.append(text(spot, district.name.uppercased(), className: "map-district"))
+                text(spot, district.name.uppercased(), className: "map-district", into: &out)
+                count += 1
             }
         }
         var named: Set<String> = []
@@ -92,53 +105,83 @@ extension SVGMap {
             if candidates[i].name != candidates[j].name { return candidates[i].name < candidates[j].name }
             return i < j
         }
-        while out.count < 14, let index = order.next() {
+        while count < 14, let index = order.next() {
             let candidate = candidates[index]
             guard !named.contains(candidate.name),
-                let placed = StreetName.place(
+                StreetName.place(
                     candidate.name, width: candidate.width, along: candidate.stretch, size: sizes.streetSize,
-                    labels: &labels, frame: frame)
+                    labels: &labels, frame: frame, into: &out)
             else { continue }
             named.insert(candidate.name)
-            out.append(placed)
+            count += 1
         }
-        guard !out.isEmpty else { return "" }
+        lines.next()
+        guard count > 0 else { return }
         // Street names are written from their middle: the anchor once for all of them, not on each.
-        return "<g class=\"map-names\" aria-hidden=\"true\" text-anchor=\"middle\">" + out.joined() + "</g>"
+        lines.out.add("<g class=\"map-names\" aria-hidden=\"true\" text-anchor=\"middle\">")
+        lines.out.add(out)
+        lines.out.add("</g>")
     }
 
     /// "© OpenStreetMap contributors" as a link at the bottom right of `frame`, after whatever else is credited:
     /// on the same line where the scale bar leaves room for both, else on the line above.
-    static func attribution(_ spec: MapSpec, in frame: Box, scaleBar: Double) -> String {
+    static let credit = "© OpenStreetMap contributors"
+    /// Its width at the credit's size.
+    static let creditWidth = TextWidth.of(credit, size: 9)
+
+    static func attribution(_ spec: MapSpec, in frame: Box, scaleBar: Double, into out: inout Markup) {
         let size = 9.0
         var y = frame.maxY - 6
-        var out = ""
         var right = frame.maxX - 6
         if spec.creditsOpenStreetMap {
-            let credit = "© OpenStreetMap contributors"
-            out +=
-                "<a class=\"map-credit\" href=\"\(copyrightURL)\"><text class=\"map-attribution\" x=\"\(n(right))\" "
-                + "y=\"\(n(y))\" text-anchor=\"end\">\(Escape.xml(credit))</text></a>"
-            right -= TextWidth.of(credit, size: size) + 4
+            out.add(
+                "<a class=\"map-credit\" href=\"https://www.openstreetmap.org/copyright\"><text class=\"map-attribution\" x=\""
+            )
+            out.number(right)
+            out.add("\" y=\"")
+            out.number(y)
+            out.add("\" text-anchor=\"end\">")
+            out.escaped(credit)
+            out.add("</text></a>")
+            right -= creditWidth + 4
         }
         if !spec.attribution.isEmpty {
             let other = spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")
             if right - TextWidth.of(other, size: size) < frame.minX + 12 + scaleBar + 8 {
                 (right, y) = (frame.maxX - 6, y - size - 2)
             }
-            out +=
-                "<text class=\"map-attribution\" x=\"\(n(right))\" y=\"\(n(y))\" text-anchor=\"end\">"
-                + "\(Escape.xml(other))</text>"
+            out.add("<text class=\"map-attribution\" x=\"")
+            out.number(right)
+            out.add("\" y=\"")
+            out.number(y)
+            out.add("\" text-anchor=\"end\">")
+            out.escaped(other)
+            out.add("</text>")
         }
-        return out
     }
 
-    static func text(_ spot: Spot, _ content: String, className: String?) -> String {
-        let classes = [className, spot.wideOnly ? "map-wide-only" : nil, spot.phoneOnly ? "map-crop-only" : nil]
-            .compactMap { $0 }.joined(separator: " ")
-        let cls = classes.isEmpty ? "" : " class=\"\(classes)\""
-        return
-            "<text\(cls) x=\"\(n(spot.x))\" y=\"\(n(spot.y))\" text-anchor=\"\(spot.anchor)\">\(Escape.xml(content))</text>"
+    static func text(_ spot: Spot, _ content: String, className: StaticString?, into out: inout Markup) {
+        out.add("<text")
+        if className != nil || spot.wideOnly || spot.phoneOnly {
+            out.add(" class=\"")
+            var first = true
+            for part in [className, spot.wideOnly ? "map-wide-only" : nil, spot.phoneOnly ? "map-crop-only" : nil] {
+                guard let part else { continue }
+                if !first { out.add(" ") }
+                out.add(part)
+                first = false
+            }
+            out.add("\"")
+        }
+        out.add(" x=\"")
+        out.number(spot.x)
+        out.add("\" y=\"")
+        out.number(spot.y)
+        out.add("\" text-anchor=\"")
+        out.add(spot.anchor)
+        out.add("\">")
+        out.escaped(content)
+        out.add("</text>")
     }
 
     /// Selected first, then by number: the most important names get the free spots.
@@ -164,33 +207,55 @@ extension SVGMap {
         return "<path class=\"map-grid\" d=\"\(d)\"/>"
     }
 
-    /// The scale bar at the bottom left of `frame`, and its length.
-    static func scaleBar(_ projection: MapProjection, spec: MapSpec, in frame: Box) -> (markup: String, length: Double)
-    {
+    /// The scale bar at the bottom left of `frame`; its length.
+    static func scaleBar(_ projection: MapProjection, spec: MapSpec, in frame: Box, into out: inout Markup) -> Double {
         let bar = ScaleBar.choose(
             metresPerUnit: projection.metresPerUnit, maxLength: (frame.maxX - frame.minX) / 4, units: spec.units)
         let x0 = frame.minX + 12
         let y = frame.maxY - 14
-        return (
-            "<g class=\"map-scale\"><path d=\"M\(n(x0)) \(n(y - 5))V\(n(y))H\(n(x0 + bar.length))V\(n(y - 5))\"/>"
-                + "<text x=\"\(n(x0 + bar.length / 2))\" y=\"\(n(y - 8))\" text-anchor=\"middle\">\(bar.label)</text></g>",
-            bar.length
-        )
+        out.add("<g class=\"map-scale\"><path d=\"M")
+        out.number(x0)
+        out.add(" ")
+        out.number(y - 5)
+        out.add("V")
+        out.number(y)
+        out.add("H")
+        out.number(x0 + bar.length)
+        out.add("V")
+        out.number(y - 5)
+        out.add("\"/><text x=\"")
+        out.number(x0 + bar.length / 2)
+        out.add("\" y=\"")
+        out.number(y - 8)
+        out.add("\" text-anchor=\"middle\">")
+        out.add(bar.label)
+        out.add("</text></g>")
+        return bar.length
     }
 
     /// The north arrow and its letter, inside `northArrow(in: frame)`.
-    static func northArrowMarkup(in frame: Box) -> String {
+    static func northArrowMarkup(in frame: Box, into out: inout Markup) {
         let x = frame.maxX - 20, top = frame.minY + 12
-        return
-            "<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M\(n(x)) \(n(top))L\(n(x + 6)) \(n(top + 18))L\(n(x)) "
-            + "\(n(top + 14))L\(n(x - 6)) \(n(top + 18))Z\"/>"
-            + "<text x=\"\(n(x))\" y=\"\(n(top + 30))\" text-anchor=\"middle\">N</text></g>"
+        out.add("<g class=\"map-north\" aria-hidden=\"true\"><path d=\"M")
+        for (index, (px, py)) in [(x, top), (x + 6, top + 18), (x, top + 14), (x - 6, top + 18)].enumerated() {
+            if index > 0 { out.add("L") }
+            out.number(px)
+            out.add(" ")
+            out.number(py)
+        }
+        out.add("Z\"/><text x=\"")
+        out.number(x)
+        out.add("\" y=\"")
+        out.number(top + 30)
+        out.add("\" text-anchor=\"middle\">N</text></g>")
     }
 
-    /// Scale bar, north arrow and credit for `frame` (the whole map, or the part a phone shows).
-    static func furniture(_ projection: MapProjection, spec: MapSpec, in frame: Box) -> String {
-        let bar = scaleBar(projection, spec: spec, in: frame)
-        return bar.markup + "\n" + northArrowMarkup(in: frame) + "\n"
-            + attribution(spec, in: frame, scaleBar: bar.length)
+    /// Scale bar, north arrow and credit for `frame` (the whole map, or the part a phone shows), a line each.
+    static func furniture(_ projection: MapProjection, spec: MapSpec, in frame: Box, into out: inout Markup) {
+        let length = scaleBar(projection, spec: spec, in: frame, into: &out)
+        out.add("\n")
+        northArrowMarkup(in: frame, into: &out)
+        out.add("\n")
+        attribution(spec, in: frame, scaleBar: length, into: &out)
     }
 }

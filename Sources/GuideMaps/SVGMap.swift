@@ -28,33 +28,33 @@ public enum SVGMap {
         let projection = projection(spec)
         let id = spec.id
         let named = spec.describedBy ?? id
-        var svg: [String] = []
+        var svg = Lines(capacity: 16_384)
         let crop = cropBox(spec)
         // A cropped map is the only copy: a phone's stylesheet gives it the part's proportions, and the slice
         // scales the drawing to fill them, which leaves exactly the part in view.
         let kind =
             crop != nil
             ? " map-cropped\" preserveAspectRatio=\"xMidYMid slice" : spec.narrow ? " map-narrow" : " map-wide"
-        svg.append(
+        svg.add(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"map\(kind)\" "
                 + "viewBox=\"0 0 \(n(spec.width)) \(n(spec.height))\" "
                 + "aria-labelledby=\"\(named)-title \(named)-desc\">")
         if spec.describedBy == nil {
-            svg.append("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
-            svg.append("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
+            svg.add("<title id=\"\(id)-title\">\(Escape.xml(spec.title))</title>")
+            svg.add("<desc id=\"\(id)-desc\">\(Escape.xml(spec.description))</desc>")
         }
-        svg.append("<rect class=\"map-bg\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
+        svg.add("<rect class=\"map-bg\" width=\"\(n(spec.width))\" height=\"\(n(spec.height))\"/>")
         var names: [NameCandidate] = []
         if let (tiles, folder) = spec.tiles {
-            svg.append(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
+            svg.add(tiles.images(projection, width: spec.width, height: spec.height, folder: folder))
             names = tiles.nameCandidates(projection, width: spec.width, height: spec.height, size: sizes.streetSize)
         } else if let baseMap = spec.baseMap, !baseMap.isEmpty {
             let drawn = BaseMapLayer.render(
                 baseMap, projection: projection, width: spec.width, height: spec.height, id: id)
-            svg.append(drawn.markup)
+            svg.add(drawn.markup)
             names = nameCandidates(drawn.streets, size: sizes.streetSize)
         } else {
-            svg.append(grid(projection, spec: spec))
+            svg.add(grid(projection, spec: spec))
         }
 
         var labels = LabelPlacer(width: spec.width, height: spec.height, reservedBottom: 40)
@@ -88,29 +88,32 @@ public enum SVGMap {
             }
         }
         if !spec.areas.isEmpty {
-            svg.append("<g class=\"map-areas\">")
+            svg.add("<g class=\"map-areas\">")
             for area in spec.areas {
                 let d =
                     area.outline.map(projection.point).enumerated()
                     .map { "\($0 == 0 ? "M" : "L")\(n($1.x)) \(n($1.y))" }.joined() + "Z"
-                svg.append("<path class=\"map-area\" d=\"\(d)\"><title>\(Escape.xml(area.name))</title></path>")
+                svg.add("<path class=\"map-area\" d=\"\(d)\"><title>\(Escape.xml(area.name))</title></path>")
             }
             for area in spec.areas {
                 let p = projection.point(area.labelAt)
                 if let spot = labels.place(
                     area.name, size: sizes.labelSize + 1, around: p, gap: 0, positions: [.center])
                 {
-                    svg.append(text(spot, area.name, className: "map-area-label"))
+                    svg.next()
+                    text(spot, area.name, className: "map-area-label", into: &svg.out)
                 }
             }
-            svg.append("</g>")
+            svg.add("</g>")
         }
 
         if let route = spec.route {
             let estimate = route.path.isEmpty
-            svg.append("<g class=\"map-route\(estimate ? " map-route-estimate" : "")\">")
+            svg.add("<g class=\"map-route\(estimate ? " map-route-estimate" : "")\">")
             if !routeLines.isEmpty {
-                svg.append("<path d=\"\(routeLines.map { PathData.line($0) }.joined())\"/>")
+                svg.add("<path d=\"")
+                for line in routeLines { PathData.encode(line, scale: 10, into: &svg.out) }
+                svg.out.add("\"/>")
             }
             // Beside its longest stretch where it is free, else in the corner: the walk must stay visible.
             let stretches = routeLines.map(StreetName.longestStretch).sorted { $0.length > $1.length }
@@ -124,52 +127,75 @@ public enum SVGMap {
                         route.label, size: sizes.routeLabelSize, from: longest.a, to: longest.b, phone: false)
                 {
                     wide.wideOnly = true
-                    svg.append(text(wide, route.label, className: "map-route-label"))
+                    svg.next()
+                    text(wide, route.label, className: "map-route-label", into: &svg.out)
                     spot = labels.corner(route.label, size: sizes.routeLabelSize)
                     spot?.phoneOnly = true
                 }
             }
             let placed = spot ?? labels.corner(route.label, size: sizes.routeLabelSize)
-            svg.append(text(placed, route.label, className: "map-route-label"))
-            svg.append("</g>")
+            svg.next()
+            text(placed, route.label, className: "map-route-label", into: &svg.out)
+            svg.add("</g>")
         }
         if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
-            svg.append(
+            svg.add(
                 "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name)"))</title>"
             )
-            svg.append(
-                "<path d=\"M\(n(p.x)) \(n(p.y - 10))L\(n(p.x + 8)) \(n(p.y + 6))L\(n(p.x - 8)) \(n(p.y + 6))Z\"/>")
-            svg.append("</g>")
+            svg.add("<path d=\"M")
+            for (index, (x, y)) in [(p.x, p.y - 10), (p.x + 8, p.y + 6), (p.x - 8, p.y + 6)].enumerated() {
+                if index > 0 { svg.out.add("L") }
+                svg.out.number(x)
+                svg.out.add(" ")
+                svg.out.number(y)
+            }
+            svg.out.add("Z\"/>")
+            svg.add("</g>")
         }
 
         let nearby = pins.filter { $0.pin.kind == .nearby }
         if !nearby.isEmpty {
-            svg.append("<g class=\"map-nearby\">")
-            svg.append(pinsMarkup(nearby))
-            svg.append("</g>")
+            svg.add("<g class=\"map-nearby\">")
+            svg.add(pinsMarkup(nearby))
+            svg.add("</g>")
         }
         // A fanned-out pin keeps a leader to where the place really is, drawn beneath every pin: the leaders as one
         // path, and the dots at the places as another (each two half circles of radius 2).
         let moved = pins.filter { $0.drawX != $0.x || $0.drawY != $0.y }
         if !moved.isEmpty {
-            svg.append("<g class=\"map-leaders\" aria-hidden=\"true\">")
-            svg.append(
-                "<path class=\"pin-leader\" d=\""
-                    + moved.map { "M\(n($0.x)) \(n($0.y))L\(n($0.drawX)) \(n($0.drawY))" }.joined() + "\"/>")
-            svg.append(
-                "<path class=\"pin-anchor\" d=\""
-                    + moved.map { "M\(n($0.x - 2)) \(n($0.y))a2 2 0 1 0 4 0a2 2 0 1 0-4 0" }.joined() + "\"/>")
-            svg.append("</g>")
+            svg.add("<g class=\"map-leaders\" aria-hidden=\"true\">")
+            svg.add("<path class=\"pin-leader\" d=\"")
+            for pin in moved {
+                svg.out.add("M")
+                svg.out.number(pin.x)
+                svg.out.add(" ")
+                svg.out.number(pin.y)
+                svg.out.add("L")
+                svg.out.number(pin.drawX)
+                svg.out.add(" ")
+                svg.out.number(pin.drawY)
+            }
+            svg.out.add("\"/>")
+            svg.add("<path class=\"pin-anchor\" d=\"")
+            for pin in moved {
+                svg.out.add("M")
+                svg.out.number(pin.x - 2)
+                svg.out.add(" ")
+                svg.out.number(pin.y)
+                svg.out.add("a2 2 0 1 0 4 0a2 2 0 1 0-4 0")
+            }
+            svg.out.add("\"/>")
+            svg.add("</g>")
         }
         // The numbers' anchor once for all of them, not on each.
-        svg.append("<g class=\"map-pins\" text-anchor=\"middle\">")
+        svg.add("<g class=\"map-pins\" text-anchor=\"middle\">")
         // Selected pin last so it is drawn on top.
         let main = pins.filter { $0.pin.kind != .nearby }
         let ordered = main.filter { $0.pin.kind != .selected } + main.filter { $0.pin.kind == .selected }
-        if !ordered.isEmpty { svg.append(pinsMarkup(ordered)) }
-        svg.append("</g>")
+        if !ordered.isEmpty { svg.add(pinsMarkup(ordered)) }
+        svg.add("</g>")
 
-        svg.append("<g class=\"map-labels\" aria-hidden=\"true\">")
+        svg.add("<g class=\"map-labels\" aria-hidden=\"true\">")
         // The selected place first, then the starting point, then the rest by number: the most important names
         // get the free spots.
         var originLabelled = false
@@ -179,7 +205,8 @@ public enum SVGMap {
             guard let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width,
                 p.y <= spec.height
             else { return }
-            svg.append(originLabel(origin.name, at: p, size: sizes.labelSize, labels: &labels))
+            svg.next()
+            originLabel(origin.name, at: p, size: sizes.labelSize, labels: &labels, into: &svg.out)
         }
         for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
             if item.pin.kind != .selected { labelOrigin() }
@@ -188,23 +215,28 @@ public enum SVGMap {
                 name, size: sizes.labelSize, around: (item.drawX, item.drawY), gap: item.r + 3,
                 positions: Spot.Position.around)
             {
-                svg.append(text(spot, name, className: nil))
+                svg.next()
+                text(spot, name, className: nil, into: &svg.out)
             }
         }
         labelOrigin()
-        svg.append("</g>")
-        svg.append(
-            placeNames(
-                spec.baseMap, candidates: names, projection: projection, sizes: sizes, labels: &labels, frame: frame))
-        let whole = furniture(projection, spec: spec, in: frame)
+        svg.add("</g>")
+        placeNames(
+            spec.baseMap, candidates: names, projection: projection, sizes: sizes, labels: &labels, frame: frame,
+            into: &svg)
+        svg.next()
         if let crop {
-            svg.append("<g class=\"map-wide-only\">\n" + whole + "\n</g>")
-            svg.append("<g class=\"map-crop-only\">\n" + furniture(projection, spec: spec, in: crop) + "\n</g>")
+            svg.out.add("<g class=\"map-wide-only\">\n")
+            furniture(projection, spec: spec, in: frame, into: &svg.out)
+            svg.out.add("\n</g>")
+            svg.add("<g class=\"map-crop-only\">\n")
+            furniture(projection, spec: spec, in: crop, into: &svg.out)
+            svg.out.add("\n</g>")
         } else {
-            svg.append(whole)
+            furniture(projection, spec: spec, in: frame, into: &svg.out)
         }
-        svg.append("</svg>")
-        return svg.joined(separator: "\n")
+        svg.add("</svg>")
+        return svg.out.string
     }
 
     struct DrawnPin {

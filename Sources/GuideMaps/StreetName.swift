@@ -57,10 +57,12 @@ enum StreetName {
 
     /// The name along the stretch, where the labels placed so far leave room: at its middle, or towards either end.
     /// - Parameter width: the name's width at `size` (`TextWidth.of`), measured by the caller once per name.
+    /// Appends it to `out`; whether there was room.
     static func place(
-        _ name: String, width: Double, along stretch: Stretch, size: Double, labels: inout LabelPlacer, frame: Box
-    ) -> String? {
-        guard fits(width, along: stretch) else { return nil }
+        _ name: String, width: Double, along stretch: Stretch, size: Double, labels: inout LabelPlacer, frame: Box,
+        into out: inout Markup
+    ) -> Bool {
+        guard fits(width, along: stretch) else { return false }
         var angle = atan2(stretch.b.y - stretch.a.y, stretch.b.x - stretch.a.x)
         if angle > .pi / 2 { angle -= .pi }
         if angle <= -.pi / 2 { angle += .pi }
@@ -84,12 +86,20 @@ enum StreetName {
                 }
             }
         }
-        guard let center = chosen else { return nil }
-        let degrees = angle * 180 / .pi
-        let x = SVGMap.n(center.0), y = SVGMap.n(center.1)
-        return
-            "<text class=\"map-street\(wideOnly ? " map-wide-only" : "")\" x=\"\(x)\" y=\"\(SVGMap.n(center.1 + size * 0.35))\" "
-            + "transform=\"rotate(\(SVGMap.n(degrees)) \(x) \(y))\">"
-            + "\(Escape.xml(name))</text>"
+        guard let center = chosen else { return false }
+        out.add(wideOnly ? "<text class=\"map-street map-wide-only\" x=\"" : "<text class=\"map-street\" x=\"")
+        out.number(center.0)
+        out.add("\" y=\"")
+        out.number(center.1 + size * 0.35)
+        out.add("\" transform=\"rotate(")
+        out.number(angle * 180 / .pi)
+        out.add(" ")
+        out.number(center.0)
+        out.add(" ")
+        out.number(center.1)
+        out.add(")\">")
+        out.escaped(name)
+        out.add("</text>")
+        return true
     }
 }

@@ -25,16 +25,16 @@ struct TemplateRenderer {
     /// Where a template is rendered: the values around it (innermost last), its place in a list, the indentation
     /// its lines take, the blocks its parent's page fills, and how it escapes.
     struct Context {
-        var stack: [Any]
+        var stack: [Frame]
         var position: Position?
         var indentation: [UInt8]?
         var inherited: [String: [TemplateNode]]?
         var escaping: TemplateEscaping = .html
 
         /// A value pushed for a section over it.
-        func with(_ value: Any, at position: Position? = nil) -> Context {
+        func with(_ frame: Frame, at position: Position? = nil) -> Context {
             var context = self
-            context.stack.append(value)
+            context.stack.append(frame)
             context.position = position
             return context
         }
@@ -50,6 +50,24 @@ struct TemplateRenderer {
             }
             if partial { context.escaping = .html }
             return context
+        }
+    }
+
+    /// A value a section is rendered inside: a view, told apart once when it is pushed rather than at every
+    /// lookup that passes it, or anything else (which has no values to find).
+    enum Frame {
+        case view([String: Any])
+        case other(Any)
+
+        init(_ value: Any) {
+            if let view = value as? [String: Any] { self = .view(view) } else { self = .other(value) }
+        }
+
+        var value: Any {
+            switch self {
+            case .view(let view): return view
+            case .other(let value): return value
+            }
         }
     }
 
@@ -74,7 +92,7 @@ struct TemplateRenderer {
     /// The template `name` over `view`, appended to `out`.
     mutating func render(_ name: String, view: [String: Any]) {
         guard let nodes = templates[name] else { return }
-        render(nodes, Context(stack: [view]))
+        render(nodes, Context(stack: [.view(view)]))
     }
 
     /// The nodes in order. With an indentation, each token's output that starts a line of this rendering gets it
@@ -107,19 +125,24 @@ struct TemplateRenderer {
             let value = lookup(name, context)
             switch value {
             case let view as [String: Any]:
-                render(nodes, context.with(view))
+                render(nodes, context.with(.view(view)))
             case let flag as Bool:
                 if flag { render(nodes, context) }
             case is Absent, nil:
                 break
             case let value?:
-                if let list = Self.list(value) {
+                if let views = value as? [[String: Any]] {
+                    for (index, view) in views.enumerated() {
+                        let position = Position(first: index == 0, last: index == views.count - 1, index: index)
+                        render(nodes, context.with(.view(view), at: position))
+                    }
+                } else if let list = Self.list(value) {
                     for (index, item) in list.enumerated() {
                         let position = Position(first: index == 0, last: index == list.count - 1, index: index)
-                        render(nodes, context.with(item, at: position))
+                        render(nodes, context.with(Frame(item), at: position))
                     }
                 } else {
-                    render(nodes, context.with(value))
+                    render(nodes, context.with(.other(value)))
                 }
             }
         case .inverted(let name, let nodes):
@@ -132,7 +155,7 @@ struct TemplateRenderer {
             case is Absent, nil:
                 render(nodes, context)
             case let value?:
-                if let list = Self.list(value), list.isEmpty { render(nodes, context.with(value)) }
+                if let list = Self.list(value), list.isEmpty { render(nodes, context.with(.other(value))) }
             }
         case .partial(let name, let indentation, let overrides):
             guard let nodes = templates[name] else { return }
@@ -167,18 +190,18 @@ struct TemplateRenderer {
         var found: Any?
         switch name.kind {
         case .current:
-            found = context.stack.last
+            found = context.stack.last?.value
         case .sequence:
             found = context.position
         case .local:
             found = context.stack.last.flatMap { descend(name.parts[...], from: $0) }
         case .stack:
             guard let first = name.parts.first else {
-                found = context.stack.last
+                found = context.stack.last?.value
                 break
             }
-            for object in context.stack.reversed() {
-                if let value = child(first, of: object) {
+            for frame in context.stack.reversed() {
+                if case .view(let view) = frame, let value = child(first, of: view) {
                     found = descend(name.parts.dropFirst(), from: value)
                     break
                 }
@@ -192,18 +215,24 @@ struct TemplateRenderer {
         return value
     }
 
+    private mutating func descend(_ parts: ArraySlice<String>, from frame: Frame) -> Any? {
+        guard let first = parts.first else { return frame.value }
+        guard case .view(let view) = frame, let value = child(first, of: view) else { return nil }
+        return descend(parts.dropFirst(), from: value)
+    }
+
     private mutating func descend(_ parts: ArraySlice<String>, from object: Any) -> Any? {
         var value = object
         for part in parts {
-            guard let next = child(part, of: value) else { return nil }
+            guard let view = value as? [String: Any], let next = child(part, of: view) else { return nil }
             value = next
         }
         return value
     }
 
-    /// A value's own value of that name: only a view has any (a text, a number or a list has none to find).
-    private mutating func child(_ name: String, of object: Any) -> Any? {
-        guard let view = object as? [String: Any], let value = view[name] else { return nil }
+    /// A view's value of that name (a text, a number or a list has none to find), counted against the budget.
+    private mutating func child(_ name: String, of view: [String: Any]) -> Any? {
+        guard let value = view[name] else { return nil }
         let bytes = (value as? String)?.utf8.count ?? 0
         return budget.spend(bytes: bytes) ? value : nil
     }
