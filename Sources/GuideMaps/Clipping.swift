@@ -62,21 +62,35 @@ enum Clipping {
     /// A closed ring cut to the box (Sutherland–Hodgman, one edge of the box at a time).
     static func polygon(_ ring: [Point], in box: Box) -> [Point] {
         if inside(ring, box) { return ring }
+        // West, east, north and south edges in turn, between two buffers (a list of closures and a new array for
+        // every edge were most of the cost for the thousands of small areas a map cuts).
         var output = ring
-        let edges: [(inside: (Point) -> Bool, cross: (Point, Point) -> Point)] = [
-            ({ $0.x >= box.minX }, { a, b in at(a, b, x: box.minX) }),
-            ({ $0.x <= box.maxX }, { a, b in at(a, b, x: box.maxX) }),
-            ({ $0.y >= box.minY }, { a, b in at(a, b, y: box.minY) }),
-            ({ $0.y <= box.maxY }, { a, b in at(a, b, y: box.maxY) }),
-        ]
-        for edge in edges {
+        var input: [Point] = []
+        input.reserveCapacity(ring.count + 8)
+        func within(_ p: Point, _ edge: Int) -> Bool {
+            switch edge {
+            case 0: return p.x >= box.minX
+            case 1: return p.x <= box.maxX
+            case 2: return p.y >= box.minY
+            default: return p.y <= box.maxY
+            }
+        }
+        func cross(_ a: Point, _ b: Point, _ edge: Int) -> Point {
+            switch edge {
+            case 0: return at(a, b, x: box.minX)
+            case 1: return at(a, b, x: box.maxX)
+            case 2: return at(a, b, y: box.minY)
+            default: return at(a, b, y: box.maxY)
+            }
+        }
+        for edge in 0..<4 {
             guard !output.isEmpty else { return [] }
-            let input = output
-            output = []
+            swap(&input, &output)
+            output.removeAll(keepingCapacity: true)
             var previous = input[input.count - 1]
             for point in input {
-                let inside = edge.inside(point)
-                if inside != edge.inside(previous) { output.append(edge.cross(previous, point)) }
+                let inside = within(point, edge)
+                if inside != within(previous, edge) { output.append(cross(previous, point, edge)) }
                 if inside { output.append(point) }
                 previous = point
             }
@@ -102,30 +116,47 @@ enum Clipping {
     /// Douglas–Peucker: the fewest points that stay within `tolerance` of the line (iterative, so a long way
     /// cannot exhaust the stack).
     static func simplify(_ points: [Point], tolerance: Double) -> [Point] {
-        guard points.count > 2 else { return points }
-        var keep = [Bool](repeating: false, count: points.count)
-        keep[0] = true
-        keep[points.count - 1] = true
-        var stack = [(0, points.count - 1)]
-        let limit = tolerance * tolerance
-        while let (first, last) = stack.popLast() {
-            guard last > first + 1 else { continue }
-            var farthest = first
-            var distance = 0.0
-            for i in (first + 1)..<last {
-                let d = squaredDistance(points[i], from: points[first], to: points[last])
-                if d > distance {
-                    distance = d
-                    farthest = i
+        let n = points.count
+        guard n > 2 else { return points }
+        // The marks and the pending spans in memory of the call's own (a base map simplifies a quarter of a million
+        // short lines, and three arrays for each was most of the work): each span splits in two at most once per
+        // point, so n of them is room enough.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: n) { keep in
+            withUnsafeTemporaryAllocation(of: (Int, Int).self, capacity: n) { stack in
+                keep.initialize(repeating: false)
+                keep[0] = true
+                keep[n - 1] = true
+                stack[0] = (0, n - 1)
+                var pending = 1
+                var kept = 2
+                let limit = tolerance * tolerance
+                while pending > 0 {
+                    pending -= 1
+                    let (first, last) = stack[pending]
+                    guard last > first + 1 else { continue }
+                    var farthest = first
+                    var distance = 0.0
+                    for i in (first + 1)..<last {
+                        let d = squaredDistance(points[i], from: points[first], to: points[last])
+                        if d > distance {
+                            distance = d
+                            farthest = i
+                        }
+                    }
+                    if distance > limit {
+                        keep[farthest] = true
+                        kept += 1
+                        stack[pending] = (first, farthest)
+                        stack[pending + 1] = (farthest, last)
+                        pending += 2
+                    }
                 }
-            }
-            if distance > limit {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
+                var out: [Point] = []
+                out.reserveCapacity(kept)
+                for i in 0..<n where keep[i] { out.append(points[i]) }
+                return out
             }
         }
-        return points.indices.filter { keep[$0] }.map { points[$0] }
     }
 
     /// From `p` to the segment a–b, squared.
