@@ -78,7 +78,7 @@ final class ExtractReads: @unchecked Sendable {  // Each half below is read and 
                 result = .loaded(
                     BaseMap(
                         ways: before.ways + read.ways, districts: before.districts + read.districts,
-                        walkways: before.walkways + read.walkways))
+                        walkways: before.walkways + read.walkways, coverage: read.coverage ?? before.coverage))
             } else {
                 result = .loaded(read)
             }

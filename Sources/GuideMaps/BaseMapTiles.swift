@@ -18,6 +18,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     let grid: WayGrid
     /// The coastline, on the unit square: whether a tile it does not enter is sea or land.
     let coast: [[(x: Double, y: Double)]]
+    /// The area the data covers, on the unit square (north-west and south-east corners), when known.
+    let coverage: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))?
     /// The grid's cells: about 600 m across in the middle latitudes, as wide as a tile of that zoom.
     static let gridZoom = 15
     private let lock = NSLock()
@@ -42,6 +44,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         grid = WayGrid(map.ways, zoom: Self.gridZoom)
         namedGrid = WayGrid(named, zoom: Self.gridZoom)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
+        coverage = map.coverage.map { BaseMap.Way.corners($0) }
     }
 
     /// The tiles a map of this projection and size shows, at the zoom nearest its scale: those with anything
@@ -50,7 +53,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let zoom = MapTile.zoom(scale: projection.scale)
         let a = ((0 - projection.offsetX) / projection.scale, (0 - projection.offsetY) / projection.scale)
         let b = ((width - projection.offsetX) / projection.scale, (height - projection.offsetY) / projection.scale)
-        return MapTile.covering(zoom: zoom, from: a, to: b).filter { !ways($0).isEmpty || atSea($0) == true }
+        return MapTile.covering(zoom: zoom, from: a, to: b).filter {
+            !ways($0).isEmpty || atSea($0) == true || uncovered($0) != nil
+        }
     }
 
     /// The tiles beneath a map, as images of their files in `folder` (relative to the page, ending in "/"), each
@@ -92,8 +97,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let drawn = BaseMapLayer.render(
             map.ways, only: ways(tile), projection: projection, width: size, height: size, id: "t", names: false
         ) { self.atSea(tile) }
-        let style = sheet.part(for: drawn.classes)
-        var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 200)
+        let beyond = uncovered(tile)
+        let style = sheet.part(for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-nodata"]).sorted())
+        var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 400)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
         out.integer(-Int(bleed))
@@ -111,13 +117,56 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         out.escaped(style)
         out.add("</style>")
         out.add(drawn.markup)
+        if let beyond { Self.hatch(beyond, into: &out) }
         out.add("</svg>\n")
         return Data(out.bytes)
     }
 
-    /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none).
+    /// The part of a tile the data covers, in the tile's units (its whole drawing, bleed and all, is
+    /// `-bleed...size + bleed` both ways): nil when the data covers all of it or its coverage is unknown; an empty
+    /// rectangle when none of it.
+    func uncovered(_ tile: MapTile) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+        guard let coverage else { return nil }
+        let count = Double(1 << tile.z)
+        let reach = MapTile.bleed / MapTile.size
+        func units(_ v: Double, _ index: Int) -> Double {
+            min(max((v * count - Double(index)) * MapTile.size, -MapTile.bleed), MapTile.size + MapTile.bleed)
+        }
+        let west = coverage.northWest.x * count - Double(tile.x), east = coverage.southEast.x * count - Double(tile.x)
+        let north = coverage.northWest.y * count - Double(tile.y), south = coverage.southEast.y * count - Double(tile.y)
+        if west <= -reach, north <= -reach, east >= 1 + reach, south >= 1 + reach { return nil }
+        let x0 = units(coverage.northWest.x, tile.x), x1 = units(coverage.southEast.x, tile.x)
+        let y0 = units(coverage.northWest.y, tile.y), y1 = units(coverage.southEast.y, tile.y)
+        guard x0 < x1, y0 < y1 else { return (0, 0, 0, 0) }
+        return (x0, y0, x1, y1)
+    }
+
+    /// Hatching over the part of a tile beyond the data, so a map shows where its data ends instead of empty land.
+    /// The pattern starts at the tile's corner, a multiple of its step, so neighbouring tiles' lines meet.
+    static func hatch(_ covered: (x0: Double, y0: Double, x1: Double, y1: Double), into out: inout Markup) {
+        let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
+        out.add(
+            "<defs><pattern id=\"t-nodata\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+                + "<path class=\"bm-nodata\" d=\"M-2 2l4-4M0 8l8-8M6 10l4-4\" stroke=\"#c4baa6\" "
+                + "stroke-width=\"1.5\"/></pattern></defs><path fill=\"url(#t-nodata)\" fill-rule=\"evenodd\" d=\"")
+        // The tile's whole drawing, and the covered part cut out of it (even–odd).
+        var rectangles = [(low, low, high, high)]
+        if covered.x0 < covered.x1 { rectangles.append((covered.x0, covered.y0, covered.x1, covered.y1)) }
+        for (x0, y0, x1, y1) in rectangles {
+            for (command, value) in [("M", x0), (" ", y0), ("H", x1), ("V", y1), ("H", x0)] {
+                out.add(command)
+                out.number(value)
+            }
+            out.add("Z")
+        }
+        out.add("\"/>")
+    }
+
+    /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none, or the tile lies
+    /// beyond the data, where the map does not know).
     func atSea(_ tile: MapTile) -> Bool? {
         guard !coast.isEmpty else { return nil }
+        if let beyond = uncovered(tile), beyond.x0 >= beyond.x1 { return nil }
         let count = Double(1 << tile.z)
         return Sea.atSea(((Double(tile.x) + 0.5) / count, (Double(tile.y) + 0.5) / count), coast: coast)
     }

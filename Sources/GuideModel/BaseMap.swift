@@ -42,7 +42,9 @@ public struct BaseMap: Sendable {
             self.rings = rings.map { $0.map(WebMercator.project) }
         }
 
-        static func corners(_ box: GeoBox) -> (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double)) {
+        public static func corners(_ box: GeoBox) -> (
+            northWest: (x: Double, y: Double), southEast: (x: Double, y: Double)
+        ) {
             (
                 WebMercator.project(Coordinate(latitude: box.north, longitude: box.west)),
                 WebMercator.project(Coordinate(latitude: box.south, longitude: box.east))
@@ -65,11 +67,15 @@ public struct BaseMap: Sendable {
     public var districts: [District]
     /// The walking network: every way a pedestrian may use, drawn or not.
     public var walkways: [Walkway]
+    /// The area the data was cut to (an extract's box), when known: beyond it the map knows nothing, and says so
+    /// instead of showing empty land.
+    public var coverage: GeoBox?
 
-    public init(ways: [Way] = [], districts: [District] = [], walkways: [Walkway] = []) {
+    public init(ways: [Way] = [], districts: [District] = [], walkways: [Walkway] = [], coverage: GeoBox? = nil) {
         self.ways = ways
         self.districts = districts
         self.walkways = walkways
+        self.coverage = coverage
     }
 
     /// Nothing to draw (the walkways alone are not drawn).
@@ -82,7 +88,7 @@ public struct BaseMap: Sendable {
             // By their boxes: a park around the whole area has no point inside it and still shows.
             ways: ways.filter { $0.box.intersects(box) },
             districts: districts.filter { box.contains($0.coordinate) },
-            walkways: walkways.filter { $0.points.contains(where: box.contains) })
+            walkways: walkways.filter { $0.points.contains(where: box.contains) }, coverage: coverage)
     }
 }
 
@@ -127,6 +133,20 @@ public struct GeoBox: Sendable, Hashable {
 
     public func intersects(_ other: GeoBox) -> Bool {
         south <= other.north && other.south <= north && west <= other.east && other.west <= east
+    }
+
+    /// A box from an outside file's four edges: nil unless each is a number on the globe and the box has an
+    /// inside (west of east; one across the antimeridian is not read).
+    public static func checked(south: Double, west: Double, north: Double, east: Double) -> GeoBox? {
+        guard (-90...90).contains(south), (-90...90).contains(north), (-180...180).contains(west),
+            (-180...180).contains(east), south < north, west < east
+        else { return nil }
+        return GeoBox(south: south, west: west, north: north, east: east)
+    }
+
+    /// Whether the other box lies wholly inside this one.
+    public func contains(_ other: GeoBox) -> Bool {
+        other.south >= south && other.north <= north && other.west >= west && other.east <= east
     }
 
     public func contains(_ c: Coordinate) -> Bool {

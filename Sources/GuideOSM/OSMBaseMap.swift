@@ -126,6 +126,7 @@ public enum OSMBaseMap {
         var map = BaseMap()
         var reader = PBFReader()
         reader.wantRelations = false
+        reader.bounds = { map.coverage = $0 }
         reader.node = { id, coordinate, tags in
             if memberNodes.contains(id) { memberCoordinates[id] = coordinate }
             guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }

@@ -58,6 +58,7 @@ public enum OSMPlaces {
         if pbf.wantNodes { reader.node = pbf.node }
         if pbf.wantWays { reader.way = pbf.way }
         if pbf.wantRelations { reader.relation = pbf.relation }
+        reader.bounds = pbf.bounds
         return reader
     }
 

@@ -8,6 +8,7 @@ public struct OSMXMLReader {
     public var node: (_ id: Int64, _ coordinate: Coordinate, _ tags: OSMTags) -> Void = { _, _, _ in }
     public var way: (_ id: Int64, _ refs: [Int64], _ tags: OSMTags) -> Void = { _, _, _ in }
     public var relation: (_ id: Int64, _ tags: OSMTags, _ members: [OSMMember]) -> Void = { _, _, _ in }
+    public var bounds: (_ box: GeoBox) -> Void = { _ in }
 
     public init() {}
 
@@ -44,6 +45,7 @@ public struct OSMXMLReader {
         var refs: [Int64] = []
         var members: [OSMMember] = []
         var sawRoot = false
+        var sawBounds = false
         func finish() {
             guard let element = current else { return }
             switch element.kind {
@@ -92,6 +94,17 @@ public struct OSMXMLReader {
                     }
                     current = (name == "node" ? .node : name == "way" ? .way : .relation, id, coordinate)
                     if empty { finish() }
+                case "bounds" where current == nil && !sawBounds:
+                    // The file's own box (Overpass puts one inside each element as well: not the file's).
+                    sawBounds = true
+                    let edges = ["minlat", "minlon", "maxlat", "maxlon"].map {
+                        attribute(reader, $0).flatMap(Double.init)
+                    }
+                    if let south = edges[0], let west = edges[1], let north = edges[2], let east = edges[3],
+                        let box = GeoBox.checked(south: south, west: west, north: north, east: east)
+                    {
+                        bounds(box)
+                    }
                 case "tag":
                     if let k = attribute(reader, "k"), let v = attribute(reader, "v") { tags.append((k, v)) }
                 case "nd":

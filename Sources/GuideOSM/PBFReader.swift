@@ -18,6 +18,8 @@ public struct PBFReader {
     public var node: (_ id: Int64, _ coordinate: Coordinate, _ tags: Tags) -> Void = { _, _, _ in }
     public var way: (_ id: Int64, _ refs: [Int64], _ tags: Tags) -> Void = { _, _, _ in }
     public var relation: (_ id: Int64, _ tags: Tags, _ members: [OSMMember]) -> Void = { _, _, _ in }
+    /// The area the extract says it covers (a PBF header's box, an XML file's `<bounds>`), when it says so.
+    public var bounds: (_ box: GeoBox) -> Void = { _ in }
     /// Kinds of element to decode; the others are skipped undecoded (a pass that needs only ways is faster).
     public var wantNodes = true
     public var wantWays = true
@@ -82,7 +84,10 @@ public struct PBFReader {
             }
             blobs += 1
             guard type == "OSMData" else {
-                if type != "OSMHeader" && blobs == 1 {
+                if type == "OSMHeader" {
+                    let data = try Self.inflate(blob, label: label)
+                    if let box = data.withUnsafeBytes({ Self.headerBox($0.bindMemory(to: UInt8.self)) }) { bounds(box) }
+                } else if blobs == 1 {
                     throw OSMError(file: label, reason: "is not an OpenStreetMap .osm.pbf file")
                 }
                 continue
@@ -115,6 +120,33 @@ public struct PBFReader {
             }
             return (type, size)
         }
+    }
+
+    /// A header block's box (`HeaderBBox`, nanodegrees), when it has one that is a box on the globe; a damaged
+    /// header only loses the box.
+    static func headerBox(_ bytes: UnsafeBufferPointer<UInt8>) -> GeoBox? {
+        var reader = ProtobufReader(bytes)
+        var edges: [Int: Double] = [:]
+        do {
+            while let (number, wire) = try reader.field() {
+                guard number == 1, wire == 2 else {
+                    try reader.skip(wire: wire)
+                    continue
+                }
+                var box = try reader.message()
+                while let (edge, kind) = try box.field() {
+                    guard (1...4).contains(edge), kind == 0 else {
+                        try box.skip(wire: kind)
+                        continue
+                    }
+                    edges[edge] = Double(try box.sint()) / 1e9
+                }
+            }
+        } catch {
+            return nil
+        }
+        guard let west = edges[1], let east = edges[2], let north = edges[3], let south = edges[4] else { return nil }
+        return GeoBox.checked(south: south, west: west, north: north, east: east)
     }
 
     /// A blob's bytes: stored raw or zlib-compressed (the two forms every writer produces).

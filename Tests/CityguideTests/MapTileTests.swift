@@ -118,7 +118,8 @@ final class MapTileTests: XCTestCase {
             XCTAssertEqual(doc.strings("/svg:svg/svg:style"), [".bm-park{fill:red} a < b & c"])
             kinds.formUnion(doc.strings("//svg:path/@class"))
             // Every point of every path within the tile and its drawing's margin.
-            for d in doc.strings("//svg:path/@d") {
+            // (The hatching beyond the extract is `testBeyondTheExtractTheTilesAreHatched`'s.)
+            for d in doc.strings("//svg:path[not(@fill='url(#t-nodata)')]/@d") {
                 for line in BaseMapTests.points(d) {
                     for (x, y) in line { XCTAssertTrue(x >= -5 && x <= 261 && y >= -5 && y <= 261, "\(x) \(y)") }
                 }
@@ -129,6 +130,124 @@ final class MapTileTests: XCTestCase {
             XCTAssertTrue(kinds.contains(kind), "\(kind) drawn in the tiles of a place map")
         }
     }
+
+    /// Where the extract ends, its tiles say so: hatched beyond its box (the box's edge where the hatching stops,
+    /// worked out here by the slippy-map formulas), never sea or land made up there, and a tile with nothing but
+    /// that is still shown.
+    func testBeyondTheExtractTheTilesAreHatched() throws {
+        let box = GeoBox(south: 60.1641551, west: 24.9351773, north: 60.1791074, east: 24.9534132)
+        let street = BaseMap.Way(
+            kind: .minor, name: "Inside",
+            points: [Coordinate(latitude: 60.17, longitude: 24.94), Coordinate(latitude: 60.175, longitude: 24.95)])
+        // The shore runs north along 24.952 E, land on its left: the sea lies east, in the box and beyond it.
+        let coast = BaseMap.Way(
+            kind: .coastline, name: nil,
+            points: [Coordinate(latitude: 60.15, longitude: 24.952), Coordinate(latitude: 60.19, longitude: 24.952)])
+        let source = BaseMapTiles(BaseMap(ways: [street, coast], coverage: box))
+        let zoom = 16
+        let count = Double(1 << zoom)
+        func x(_ longitude: Double) -> Double { (longitude + 180) / 360 * count }
+        func y(_ latitude: Double) -> Double {
+            let phi = latitude * .pi / 180
+            return (1 - log(tan(phi) + 1 / cos(phi)) / .pi) / 2 * count
+        }
+        let first = (x: Int(x(box.west)) - 1, y: Int(y(box.north)) - 1)
+        let last = (x: Int(x(box.east)) + 1, y: Int(y(box.south)) + 1)
+        let projection = MapProjection(
+            scale: MapTile.size * count, offsetX: -MapTile.size * Double(first.x),
+            offsetY: -MapTile.size * Double(first.y), referenceLatitude: 60.17)
+        // A unit short of the last tiles' far edges, which would begin the next ones.
+        let width = MapTile.size * Double(last.x - first.x + 1) - 1
+        let height = MapTile.size * Double(last.y - first.y + 1) - 1
+        let shown = source.tiles(projection, width: width, height: height)
+        // Every tile reaching beyond the box is shown, with or without anything else on it.
+        for ty in first.y...last.y {
+            for tx in first.x...last.x {
+                let inside =
+                    Double(tx) > x(box.west) && Double(tx + 1) < x(box.east) && Double(ty) > y(box.north)
+                    && Double(ty + 1) < y(box.south)
+                if !inside { XCTAssertTrue(shown.contains(MapTile(z: zoom, x: tx, y: ty)), "\(zoom)-\(tx)-\(ty)") }
+            }
+        }
+        var kinds = (inside: 0, edge: 0, outside: 0)
+        for tile in shown {
+            let text = String(decoding: source.svg(tile, style: ""), as: UTF8.self)
+            let doc = try BaseMapTests.parse(text)
+            // The box on this tile, in its units, cut to its drawing (bleed included).
+            let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
+            func units(_ v: Double, _ index: Int) -> Double {
+                min(max((v - Double(index)) * MapTile.size, low), high)
+            }
+            let x0 = units(x(box.west), tile.x), x1 = units(x(box.east), tile.x)
+            let y0 = units(y(box.north), tile.y), y1 = units(y(box.south), tile.y)
+            let hatch = doc.strings("//svg:path[@fill='url(#t-nodata)']/@d")
+            if x0 == low, y0 == low, x1 == high, y1 == high {
+                kinds.inside += 1
+                XCTAssertEqual(hatch, [], "\(tile.path) lies in the box")
+                continue
+            }
+            XCTAssertEqual(hatch.count, 1, tile.path)
+            XCTAssertEqual(doc.count("//svg:pattern[@id='t-nodata']/svg:path[@class='bm-nodata']"), 1, tile.path)
+            let rings = Self.rectangles(hatch.first ?? "")
+            XCTAssertEqual(rings.first.map { $0.map(\.0).min() }, low, tile.path)
+            XCTAssertEqual(rings.first.map { $0.map(\.0).max() }, high, tile.path)
+            if x0 < x1, y0 < y1 {
+                kinds.edge += 1
+                XCTAssertEqual(rings.count, 2, "\(tile.path): the frame, and the box cut out of it")
+                let hole = rings.last ?? []
+                // Written to a tenth of a unit.
+                XCTAssertEqual(hole.map(\.0).min() ?? .nan, x0, accuracy: 0.051, tile.path)
+                XCTAssertEqual(hole.map(\.0).max() ?? .nan, x1, accuracy: 0.051, tile.path)
+                XCTAssertEqual(hole.map(\.1).min() ?? .nan, y0, accuracy: 0.051, tile.path)
+                XCTAssertEqual(hole.map(\.1).max() ?? .nan, y1, accuracy: 0.051, tile.path)
+            } else {
+                kinds.outside += 1
+                XCTAssertEqual(rings.count, 1, "\(tile.path) lies wholly beyond the box")
+                // Where no coastline enters, the sea beyond the box is not guessed from the nearest one.
+                if tile.x != Int(x(24.952)) {
+                    XCTAssertEqual(
+                        doc.count("//svg:path[contains(@class,'bm-sea')]"), 0, "\(tile.path): no sea made up")
+                }
+            }
+        }
+        XCTAssertGreaterThan(kinds.inside, 0)
+        XCTAssertGreaterThan(kinds.edge, 0)
+        XCTAssertGreaterThan(kinds.outside, 0)
+        // Without a box, nothing is hatched, and a tile with nothing on it is not shown.
+        let unknown = BaseMapTiles(BaseMap(ways: [street, coast]))
+        for tile in unknown.tiles(projection, width: width, height: height) {
+            XCTAssertFalse(String(decoding: unknown.svg(tile, style: ""), as: UTF8.self).contains("t-nodata"))
+        }
+    }
+
+    /// The corners of path data drawn as `Mx yHxVyHxZ`, rectangle by rectangle.
+    static func rectangles(_ d: String) -> [[(Double, Double)]] {
+        d.split(separator: "M").map { part in
+            var point = (0.0, 0.0)
+            var corners: [(Double, Double)] = []
+            var command: Character = "M"
+            var numbers: [Double] = []
+            for token in part.matches(of: /[HVZ]|-?[0-9.]+/).map({ String($0.output) }) {
+                if let value = Double(token) {
+                    numbers.append(value)
+                } else {
+                    command = Character(token)
+                    continue
+                }
+                switch command {
+                case "M" where numbers.count == 2: point = (numbers[0], numbers[1])
+                case "H": point.0 = value(numbers)
+                case "V": point.1 = value(numbers)
+                default: continue
+                }
+                numbers = []
+                corners.append(point)
+            }
+            return corners
+        }
+    }
+
+    private static func value(_ numbers: [Double]) -> Double { numbers.last ?? .nan }
 
     func testNeighbouringTilesMeetWithoutAGap() throws {
         // A street across a tile edge is drawn in both tiles up to their bleed: each tile's part reaches past

@@ -192,3 +192,65 @@ final class OSMPlacesTests: XCTestCase {
         XCTAssertLessThan(near.count, 214, "osmium counts 214 restaurants in the whole extract")
     }
 }
+
+extension OSMReaderTests {
+    /// The box an extract says it covers, as osmium reads its header, from the PBF and from osmium's XML of it;
+    /// the base map keeps it as its coverage.
+    func testAnExtractsBoxIsItsCoverage() throws {
+        for name in ["helsinki.osm.pbf", "karhula.osm.pbf"] {
+            let pbf = try extract(name)
+            let header = try osmium(["fileinfo", "-g", "header.boxes", pbf.path])
+            let edges = header.split(whereSeparator: { "(),\n".contains($0) }).compactMap { Double($0) }
+            XCTAssertEqual(edges.count, 4, "osmium's header box: \(header)")
+            guard edges.count == 4 else { continue }
+            let expected = GeoBox(south: edges[1], west: edges[0], north: edges[3], east: edges[2])
+            func same(_ box: GeoBox?, _ source: String) {
+                guard let box else { return XCTFail("\(name): no box from the \(source)") }
+                for (a, b) in [
+                    (box.south, expected.south), (box.west, expected.west), (box.north, expected.north),
+                    (box.east, expected.east),
+                ] {
+                    XCTAssertEqual(a, b, accuracy: 1e-7, "\(name) \(source)")
+                }
+            }
+            var fromPBF: GeoBox?
+            var reader = PBFReader()
+            reader.bounds = { fromPBF = $0 }
+            try reader.read(pbf, label: name)
+            same(fromPBF, "PBF header")
+            let xml = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID().uuidString).osm")
+            defer { try? FileManager.default.removeItem(at: xml) }
+            _ = try osmium(["cat", pbf.path, "-o", xml.path])
+            var fromXML: GeoBox?
+            var xmlReader = OSMXMLReader()
+            xmlReader.bounds = { fromXML = $0 }
+            try xmlReader.read(xml, label: name)
+            same(fromXML, "XML <bounds>")
+            same(try OSMBaseMap.extract(pbf, label: name, boxes: nil).coverage, "base map of the PBF")
+            same(try OSMBaseMap.extract(xml, label: name, boxes: nil).coverage, "base map of the XML")
+        }
+    }
+
+    /// Overpass writes a `<bounds>` inside each element of `out geom`: that is the element's, not the file's; a
+    /// file box that is no box is none.
+    func testOnlyTheFilesOwnBoundsCount() throws {
+        func coverage(_ text: String) throws -> GeoBox? {
+            try OSMBaseMap.extract(Data(text.utf8), label: "x.osm").coverage
+        }
+        let way = """
+            <way id="1"><bounds minlat="60.1" minlon="24.9" maxlat="60.2" maxlon="25.0"/>\
+            <nd ref="1" lat="60.1" lon="24.9"/><tag k="highway" v="footway"/></way>
+            """
+        XCTAssertNil(try coverage("<osm version=\"0.6\">\(way)</osm>"))
+        let box = try XCTUnwrap(
+            try coverage(
+                "<osm version=\"0.6\"><bounds minlat=\"1\" minlon=\"2\" maxlat=\"3\" maxlon=\"4\"/>\(way)</osm>"))
+        XCTAssertEqual([box.south, box.west, box.north, box.east], [1, 2, 3, 4])
+        for odd in [
+            #"minlat="3" minlon="2" maxlat="1" maxlon="4""#, #"minlat="nan" minlon="2" maxlat="3" maxlon="4""#,
+            #"minlat="1" minlon="2" maxlat="95" maxlon="4""#, #"minlat="1" minlon="2" maxlat="3""#,
+        ] {
+            XCTAssertNil(try coverage("<osm version=\"0.6\"><bounds \(odd)/></osm>"), odd)
+        }
+    }
+}

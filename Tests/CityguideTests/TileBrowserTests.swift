@@ -10,6 +10,8 @@ final class TileBrowserTests: XCTestCase {
             page = "helsinki/places/laivaravintola-marival-ii/index.html"
             # The sea's colour in basemap.css, light and dark.
             light, dark = (0xa9, 0xcb, 0xe6), (0x1b, 0x38, 0x50)
+            # The hatching beyond the extract's box, light and dark.
+            light_hatch, dark_hatch = (0xc4, 0xba, 0xa6), (0x4a, 0x51, 0x57)
             def near(p, c):
                 return all(abs(p[i] - c[i]) <= 3 for i in range(3))
             out = {}
@@ -29,6 +31,8 @@ final class TileBrowserTests: XCTestCase {
                             "tiles": len(images),
                             "light_sea": sum(1 for p in pixels if near(p, light)),
                             "dark_sea": sum(1 for p in pixels if near(p, dark)),
+                            "light_hatch": sum(1 for p in pixels if near(p, light_hatch)),
+                            "dark_hatch": sum(1 for p in pixels if near(p, dark_hatch)),
                             "pixels": len(pixels),
                             "violations": sum(1 for e in driver.get_log("browser") if "Content Security Policy" in e["message"]),
                         }
@@ -49,10 +53,16 @@ final class TileBrowserTests: XCTestCase {
             let pixels = try XCTUnwrap(seen["pixels"])
             XCTAssertGreaterThan(seen["tiles"] ?? 0, 3, name)
             XCTAssertEqual(seen["violations"], 0, "\(name): the policy refused something")
-            // The harbour is a good part of this map: at least a tenth of it is sea, in one colour only.
-            let (wanted, other) = name.hasSuffix("dark") ? ("dark_sea", "light_sea") : ("light_sea", "dark_sea")
-            XCTAssertGreaterThan(seen[wanted] ?? 0, pixels / 10, "\(name): the sea in its colour")
+            // The harbour is a good part of this map: at least a fifteenth of it is sea, in one colour only (the
+            // harbour east of the extract's box is hatched instead).
+            let dark = name.hasSuffix("dark")
+            let (wanted, other) = dark ? ("dark_sea", "light_sea") : ("light_sea", "dark_sea")
+            XCTAssertGreaterThan(seen[wanted] ?? 0, pixels / 15, "\(name): the sea in its colour")
             XCTAssertEqual(seen[other], 0, "\(name): the sea in the other scheme's colour")
+            // The map reaches east of the sample extract's box: hatched there, in its scheme's colour.
+            let (hatch, otherHatch) = dark ? ("dark_hatch", "light_hatch") : ("light_hatch", "dark_hatch")
+            XCTAssertGreaterThan(seen[hatch] ?? 0, pixels / 200, "\(name): the hatching beyond the extract")
+            XCTAssertEqual(seen[otherHatch], 0, "\(name): the hatching in the other scheme's colour")
         }
     }
 }
