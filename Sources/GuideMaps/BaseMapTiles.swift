@@ -58,6 +58,12 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         }
     }
 
+    /// The file that shows a tile: its own, or `MapTile.beyond` when the data covers none of it.
+    public func file(_ tile: MapTile) -> MapTile {
+        guard let beyond = uncovered(tile), beyond.x0 >= beyond.x1 else { return tile }
+        return .beyond
+    }
+
     /// The tiles beneath a map, as images of their files in `folder` (relative to the page, ending in "/"), each
     /// placed and scaled to the map's projection with its bleed.
     func images(_ projection: MapProjection, width: Double, height: Double, folder: String) -> String {
@@ -71,7 +77,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
             let corner = projection.point(mercator: (Double(tile.x) / count, Double(tile.y) / count))
             out.add("<image href=\"")
             out.escaped(folder)
-            out.add(tile.path)
+            out.add(file(tile).path)
             out.add("\" x=\"")
             out.number(corner.x - MapTile.bleed * shown)
             out.add("\" y=\"")
@@ -93,12 +99,16 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// A tile with its part of the build's tile stylesheet.
     public func svg(_ tile: MapTile, style sheet: TileStyleSheet) -> Data {
         let size = MapTile.size, bleed = MapTile.bleed
-        let projection = tile.projection
-        let drawn = BaseMapLayer.render(
-            map.ways, only: ways(tile), projection: projection, width: size, height: size, id: "t", names: false
-        ) { self.atSea(tile) }
-        let beyond = uncovered(tile)
-        let style = sheet.part(for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-nodata"]).sorted())
+        let drawn =
+            tile == .beyond
+            ? BaseMapLayer.Drawn(markup: "", streets: [], classes: [])
+            : BaseMapLayer.render(
+                map.ways, only: ways(tile), projection: tile.projection, width: size, height: size, id: "t",
+                names: false
+            ) { self.atSea(tile) }
+        let beyond = tile == .beyond ? (0, 0, 0, 0) : uncovered(tile)
+        let style = sheet.part(
+            for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-beyond", "bm-nodata"]).sorted())
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 400)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
@@ -142,16 +152,20 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     }
 
     /// Hatching over the part of a tile beyond the data, so a map shows where its data ends instead of empty land.
-    /// The pattern starts at the tile's corner, a multiple of its step, so neighbouring tiles' lines meet.
+    /// It covers what a way reaching out of the box, or a sea closed along the tile's edge, drew there, so the data
+    /// ends at one straight edge. The pattern starts at the tile's corner, a multiple of its step, so neighbouring
+    /// tiles' lines meet.
     static func hatch(_ covered: (x0: Double, y0: Double, x1: Double, y1: Double), into out: inout Markup) {
         let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
         out.add(
-            "<defs><pattern id=\"t-nodata\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+            "<defs><pattern id=\"n\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
+                + "<rect class=\"bm-beyond\" width=\"8\" height=\"8\" fill=\"#f1ede4\"/>"
                 + "<path class=\"bm-nodata\" d=\"M-2 2l4-4M0 8l8-8M6 10l4-4\" stroke=\"#c4baa6\" "
-                + "stroke-width=\"1.5\"/></pattern></defs><path fill=\"url(#t-nodata)\" fill-rule=\"evenodd\" d=\"")
-        // The tile's whole drawing, and the covered part cut out of it (even–odd).
+                + "stroke-width=\"1.5\"/></pattern></defs><path fill=\"url(#n)\" d=\"")
+        // The tile's whole drawing clockwise, and the covered part the other way round, which cuts it out (a
+        // tile is a document of its own, so the pattern's short id is its alone).
         var rectangles = [(low, low, high, high)]
-        if covered.x0 < covered.x1 { rectangles.append((covered.x0, covered.y0, covered.x1, covered.y1)) }
+        if covered.x0 < covered.x1 { rectangles.append((covered.x1, covered.y0, covered.x0, covered.y1)) }
         for (x0, y0, x1, y1) in rectangles {
             for (command, value) in [("M", x0), (" ", y0), ("H", x1), ("V", y1), ("H", x0)] {
                 out.add(command)

@@ -25,7 +25,11 @@ public struct MapTile: Hashable, Sendable, Comparable {
 
     /// Where the tile's file is, in the city's tile folder: one folder for all, since making a folder for each
     /// column was a tenth of a build's time.
-    public var path: String { "\(z)-\(x)-\(y).svg" }
+    public var path: String { self == .beyond ? "beyond.svg" : "\(z)-\(x)-\(y).svg" }
+
+    /// The one file every tile wholly beyond the data shows (nothing but hatching, the same at every zoom and
+    /// place): a reader downloads it once for all of them.
+    public static let beyond = MapTile(z: -1, x: 0, y: 0)
 
     public static func < (a: MapTile, b: MapTile) -> Bool {
         (a.z, a.y, a.x) < (b.z, b.y, b.x)

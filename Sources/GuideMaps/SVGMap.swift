@@ -272,9 +272,11 @@ public enum SVGMap {
         }
     }
 
-    /// The tiles the map shows (none when it draws its base map itself): what the site must publish for it.
+    /// The tiles' files the map shows (none when it draws its base map itself), in the order it shows them:
+    /// what the site must publish for it. Those wholly beyond the data are all `MapTile.beyond`.
     public static func tiles(_ spec: MapSpec) -> [MapTile] {
-        spec.tiles.map { $0.source.tiles(projection(spec), width: spec.width, height: spec.height) } ?? []
+        guard let source = spec.tiles?.source else { return [] }
+        return source.tiles(projection(spec), width: spec.width, height: spec.height).map(source.file)
     }
 
     static func projection(_ spec: MapSpec) -> MapProjection {

@@ -119,7 +119,7 @@ final class MapTileTests: XCTestCase {
             kinds.formUnion(doc.strings("//svg:path/@class"))
             // Every point of every path within the tile and its drawing's margin.
             // (The hatching beyond the extract is `testBeyondTheExtractTheTilesAreHatched`'s.)
-            for d in doc.strings("//svg:path[not(@fill='url(#t-nodata)')]/@d") {
+            for d in doc.strings("//svg:path[not(@fill='url(#n)')]/@d") {
                 for line in BaseMapTests.points(d) {
                     for (x, y) in line { XCTAssertTrue(x >= -5 && x <= 261 && y >= -5 && y <= 261, "\(x) \(y)") }
                 }
@@ -180,14 +180,15 @@ final class MapTileTests: XCTestCase {
             }
             let x0 = units(x(box.west), tile.x), x1 = units(x(box.east), tile.x)
             let y0 = units(y(box.north), tile.y), y1 = units(y(box.south), tile.y)
-            let hatch = doc.strings("//svg:path[@fill='url(#t-nodata)']/@d")
+            let hatch = doc.strings("//svg:path[@fill='url(#n)']/@d")
+            if x0 < x1, y0 < y1 { XCTAssertEqual(source.file(tile), tile, "\(tile.path) shows its own file") }
             if x0 == low, y0 == low, x1 == high, y1 == high {
                 kinds.inside += 1
                 XCTAssertEqual(hatch, [], "\(tile.path) lies in the box")
                 continue
             }
             XCTAssertEqual(hatch.count, 1, tile.path)
-            XCTAssertEqual(doc.count("//svg:pattern[@id='t-nodata']/svg:path[@class='bm-nodata']"), 1, tile.path)
+            XCTAssertEqual(doc.count("//svg:pattern[@id='n']/svg:path[@class='bm-nodata']"), 1, tile.path)
             let rings = Self.rectangles(hatch.first ?? "")
             XCTAssertEqual(rings.first.map { $0.map(\.0).min() }, low, tile.path)
             XCTAssertEqual(rings.first.map { $0.map(\.0).max() }, high, tile.path)
@@ -195,6 +196,11 @@ final class MapTileTests: XCTestCase {
                 kinds.edge += 1
                 XCTAssertEqual(rings.count, 2, "\(tile.path): the frame, and the box cut out of it")
                 let hole = rings.last ?? []
+                // Wound the other way round from the frame, so the nonzero rule leaves it unfilled.
+                func signedArea(_ ring: [(Double, Double)]) -> Double {
+                    zip(ring, ring.dropFirst() + ring.prefix(1)).reduce(0) { $0 + $1.0.0 * $1.1.1 - $1.1.0 * $1.0.1 }
+                }
+                XCTAssertLessThan(signedArea(rings[0]) * signedArea(hole), 0, tile.path)
                 // Written to a tenth of a unit.
                 XCTAssertEqual(hole.map(\.0).min() ?? .nan, x0, accuracy: 0.051, tile.path)
                 XCTAssertEqual(hole.map(\.0).max() ?? .nan, x1, accuracy: 0.051, tile.path)
@@ -203,6 +209,11 @@ final class MapTileTests: XCTestCase {
             } else {
                 kinds.outside += 1
                 XCTAssertEqual(rings.count, 1, "\(tile.path) lies wholly beyond the box")
+                // Every such tile shows the one shared file, which draws the same.
+                XCTAssertEqual(source.file(tile), .beyond, tile.path)
+                let shared = String(decoding: source.svg(.beyond, style: ""), as: UTF8.self)
+                XCTAssertEqual(
+                    try BaseMapTests.parse(shared).strings("//svg:path[@fill='url(#n)']/@d"), hatch, tile.path)
                 // Where no coastline enters, the sea beyond the box is not guessed from the nearest one.
                 if tile.x != Int(x(24.952)) {
                     XCTAssertEqual(
@@ -216,7 +227,7 @@ final class MapTileTests: XCTestCase {
         // Without a box, nothing is hatched, and a tile with nothing on it is not shown.
         let unknown = BaseMapTiles(BaseMap(ways: [street, coast]))
         for tile in unknown.tiles(projection, width: width, height: height) {
-            XCTAssertFalse(String(decoding: unknown.svg(tile, style: ""), as: UTF8.self).contains("t-nodata"))
+            XCTAssertFalse(String(decoding: unknown.svg(tile, style: ""), as: UTF8.self).contains("url(#n)"))
         }
     }
 

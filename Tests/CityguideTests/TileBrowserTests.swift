@@ -12,6 +12,8 @@ final class TileBrowserTests: XCTestCase {
             light, dark = (0xa9, 0xcb, 0xe6), (0x1b, 0x38, 0x50)
             # The hatching beyond the extract's box, light and dark.
             light_hatch, dark_hatch = (0xc4, 0xba, 0xa6), (0x4a, 0x51, 0x57)
+            # Buildings, light and dark.
+            light_building, dark_building = (0xe2, 0xda, 0xcb), (0x2d, 0x32, 0x36)
             def near(p, c):
                 return all(abs(p[i] - c[i]) <= 3 for i in range(3))
             out = {}
@@ -31,6 +33,8 @@ final class TileBrowserTests: XCTestCase {
                             "tiles": len(images),
                             "light_sea": sum(1 for p in pixels if near(p, light)),
                             "dark_sea": sum(1 for p in pixels if near(p, dark)),
+                            "light_building": sum(1 for p in pixels if near(p, light_building)),
+                            "dark_building": sum(1 for p in pixels if near(p, dark_building)),
                             "light_hatch": sum(1 for p in pixels if near(p, light_hatch)),
                             "dark_hatch": sum(1 for p in pixels if near(p, dark_hatch)),
                             "pixels": len(pixels),
@@ -53,12 +57,18 @@ final class TileBrowserTests: XCTestCase {
             let pixels = try XCTUnwrap(seen["pixels"])
             XCTAssertGreaterThan(seen["tiles"] ?? 0, 3, name)
             XCTAssertEqual(seen["violations"], 0, "\(name): the policy refused something")
-            // The harbour is a good part of this map: at least a fifteenth of it is sea, in one colour only (the
-            // harbour east of the extract's box is hatched instead).
+            // The sample's extract ends at Kauppatori's quay: of the harbour only a strip is sea, the rest beyond
+            // the extract's box is hatched. Buildings fill a good part of the rest. Each in one colour only.
             let dark = name.hasSuffix("dark")
             let (wanted, other) = dark ? ("dark_sea", "light_sea") : ("light_sea", "dark_sea")
-            XCTAssertGreaterThan(seen[wanted] ?? 0, pixels / 15, "\(name): the sea in its colour")
+            XCTAssertGreaterThan(seen[wanted] ?? 0, pixels / 1000, "\(name): the sea in its colour")
             XCTAssertEqual(seen[other], 0, "\(name): the sea in the other scheme's colour")
+            let (building, otherBuilding) =
+                dark ? ("dark_building", "light_building") : ("light_building", "dark_building")
+            XCTAssertGreaterThan(seen[building] ?? 0, pixels / 20, "\(name): the buildings in their colour")
+            // (Dark text on a light map has a few pixels of the dark buildings' grey at its edges.)
+            XCTAssertLessThan(
+                seen[otherBuilding] ?? 0, pixels / 2000, "\(name): buildings in the other scheme's colour")
             // The map reaches east of the sample extract's box: hatched there, in its scheme's colour.
             let (hatch, otherHatch) = dark ? ("dark_hatch", "light_hatch") : ("light_hatch", "dark_hatch")
             XCTAssertGreaterThan(seen[hatch] ?? 0, pixels / 200, "\(name): the hatching beyond the extract")
