@@ -78,6 +78,12 @@ extension SiteBuilder {
             case .loaded(let all):
                 data.baseMap = .loaded(all.around(area.center, metres: area.metres))
                 data.credits.insert("OpenStreetMap")
+                if let box = all.coverage, !box.contains(area.center) {
+                    data.warnings.append(
+                        DataWarning(
+                            city: city.name, part: .map, file: reads.label,
+                            reason: Self.outsideExtract(area.center, box)))
+                }
             case .failed(let reason):
                 data.baseMap = .failed(reason)
                 data.warnings.append(DataWarning(city: city.name, part: .map, file: reads.label, reason: reason))
@@ -85,6 +91,15 @@ extension SiteBuilder {
             }
             return data
         }
+    }
+
+    /// Why a city whose center lies outside the extract's box has no streets or places from it: most likely
+    /// the wrong file, or a center mistyped.
+    static func outsideExtract(_ center: Coordinate, _ box: GeoBox) -> String {
+        func f(_ value: Double) -> String { Coordinate.format(value, decimals: 4) }
+        return "the city's center (\(f(center.latitude)), \(f(center.longitude))) lies outside the extract, which "
+            + "covers \(f(box.south))–\(f(box.north)) N, \(f(box.west))–\(f(box.east)) E: its maps show no streets "
+            + "and its walks are estimated. Use an extract that covers the city, or correct its `center:`"
     }
 
     /// How far around its center a city's base map reaches: its radius and a little beyond, so maps at the edge

@@ -142,6 +142,31 @@ final class OSMSiteTests: XCTestCase {
             try site.page("helsinki/coffee/index.html").strings("//h:p[@class='notice']"), ["Cafés unavailable."])
     }
 
+    /// A city the extract does not cover (another file meant, or a center mistyped) is told apart from one it
+    /// does: one warning naming the city, the file and the area the file covers (its header's box).
+    func testACityOutsideTheExtractIsAWarningNamingWhatItCovers() throws {
+        let site = try helsinki()
+        defer { site.remove() }
+        let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write(
+            "site.yaml",
+            base + """
+                  - name: Kotka
+                    center: [60.4664, 26.9458]
+                    timezone: Europe/Helsinki
+
+                """)
+        let summary = try site.build()
+        XCTAssertEqual(
+            summary.warnings.filter { $0.part == .map }.map(\.description),
+            [
+                "Kotka: \(Self.extract): the city's center (60.4664, 26.9458) lies outside the extract, which covers "
+                    + "60.1642–60.1791 N, 24.9352–24.9534 E: its maps show no streets and its walks are estimated. "
+                    + "Use an extract that covers the city, or correct its `center:`"
+            ])
+        XCTAssertFalse(summary.warnings.contains { $0.city == "Helsinki" }, "\(summary.warnings)")
+    }
+
     func testOpenMeteoWeatherRecordedAndLive() throws {
         let site = try helsinki(extra: "")
         defer { site.remove() }
