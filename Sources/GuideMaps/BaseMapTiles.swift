@@ -54,14 +54,13 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let a = ((0 - projection.offsetX) / projection.scale, (0 - projection.offsetY) / projection.scale)
         let b = ((width - projection.offsetX) / projection.scale, (height - projection.offsetY) / projection.scale)
         return MapTile.covering(zoom: zoom, from: a, to: b).filter {
-            !ways($0).isEmpty || atSea($0) == true || uncovered($0) != nil
+            !ways($0).isEmpty || atSea($0) == true || coveredPart($0) != nil
         }
     }
 
     /// The file that shows a tile: its own, or `MapTile.beyond` when the data covers none of it.
     public func file(_ tile: MapTile) -> MapTile {
-        guard let beyond = uncovered(tile), beyond.x0 >= beyond.x1 else { return tile }
-        return .beyond
+        isBeyond(tile) ? .beyond : tile
     }
 
     /// The tiles beneath a map, as images of their files in `folder` (relative to the page, ending in "/"), each
@@ -106,7 +105,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
                 map.ways, only: ways(tile), projection: tile.projection, width: size, height: size, id: "t",
                 names: false
             ) { self.atSea(tile) }
-        let beyond = tile == .beyond ? (0, 0, 0, 0) : uncovered(tile)
+        let beyond = tile == .beyond ? (0, 0, 0, 0) : coveredPart(tile)
         let style = sheet.part(
             for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-beyond", "bm-nodata"]).sorted())
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 400)
@@ -135,20 +134,23 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// The part of a tile the data covers, in the tile's units (its whole drawing, bleed and all, is
     /// `-bleed...size + bleed` both ways): nil when the data covers all of it or its coverage is unknown; an empty
     /// rectangle when none of it.
-    func uncovered(_ tile: MapTile) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
+    func coveredPart(_ tile: MapTile) -> (x0: Double, y0: Double, x1: Double, y1: Double)? {
         guard let coverage else { return nil }
         let count = Double(1 << tile.z)
-        let reach = MapTile.bleed / MapTile.size
+        let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
         func units(_ v: Double, _ index: Int) -> Double {
-            min(max((v * count - Double(index)) * MapTile.size, -MapTile.bleed), MapTile.size + MapTile.bleed)
+            min(max((v * count - Double(index)) * MapTile.size, low), high)
         }
-        let west = coverage.northWest.x * count - Double(tile.x), east = coverage.southEast.x * count - Double(tile.x)
-        let north = coverage.northWest.y * count - Double(tile.y), south = coverage.southEast.y * count - Double(tile.y)
-        if west <= -reach, north <= -reach, east >= 1 + reach, south >= 1 + reach { return nil }
         let x0 = units(coverage.northWest.x, tile.x), x1 = units(coverage.southEast.x, tile.x)
         let y0 = units(coverage.northWest.y, tile.y), y1 = units(coverage.southEast.y, tile.y)
+        if x0 == low, y0 == low, x1 == high, y1 == high { return nil }
         guard x0 < x1, y0 < y1 else { return (0, 0, 0, 0) }
         return (x0, y0, x1, y1)
+    }
+
+    /// Whether the data covers none of a tile (its coverage known).
+    func isBeyond(_ tile: MapTile) -> Bool {
+        coveredPart(tile).map { $0.x0 >= $0.x1 } ?? false
     }
 
     /// Hatching over the part of a tile beyond the data, so a map shows where its data ends instead of empty land.
@@ -180,7 +182,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// beyond the data, where the map does not know).
     func atSea(_ tile: MapTile) -> Bool? {
         guard !coast.isEmpty else { return nil }
-        if let beyond = uncovered(tile), beyond.x0 >= beyond.x1 { return nil }
+        if isBeyond(tile) { return nil }
         let count = Double(1 << tile.z)
         return Sea.atSea(((Double(tile.x) + 0.5) / count, (Double(tile.y) + 0.5) / count), coast: coast)
     }

@@ -144,11 +144,6 @@ public struct GeoBox: Sendable, Hashable {
         return GeoBox(south: south, west: west, north: north, east: east)
     }
 
-    /// Whether the other box lies wholly inside this one.
-    public func contains(_ other: GeoBox) -> Bool {
-        other.south >= south && other.north <= north && other.west >= west && other.east <= east
-    }
-
     public func contains(_ c: Coordinate) -> Bool {
         c.latitude >= south && c.latitude <= north && c.longitude >= west && c.longitude <= east
     }

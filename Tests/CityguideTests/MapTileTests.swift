@@ -247,8 +247,8 @@ final class MapTileTests: XCTestCase {
                 }
                 switch command {
                 case "M" where numbers.count == 2: point = (numbers[0], numbers[1])
-                case "H": point.0 = value(numbers)
-                case "V": point.1 = value(numbers)
+                case "H": point.0 = numbers.last ?? .nan
+                case "V": point.1 = numbers.last ?? .nan
                 default: continue
                 }
                 numbers = []
@@ -257,8 +257,6 @@ final class MapTileTests: XCTestCase {
             return corners
         }
     }
-
-    private static func value(_ numbers: [Double]) -> Double { numbers.last ?? .nan }
 
     func testNeighbouringTilesMeetWithoutAGap() throws {
         // A street across a tile edge is drawn in both tiles up to their bleed: each tile's part reaches past
