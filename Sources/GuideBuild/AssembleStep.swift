@@ -71,7 +71,7 @@ extension SiteBuilder {
         let reports = try assembledReports(folders, plan: plan, config: config, renderer: renderer)
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: plan.site.buildDate, version: cityguideVersion)
-        let published = try PublishStep.assembly(
+        let published = try OutputGroup.assembly(
             plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest,
             hosting: config.hosting
         ).publish(to: output, precompress: config.hosting.precompress, checkpoint: checkpoint)

@@ -2,7 +2,7 @@ import GuideValidate
 
 /// The steps of a build, in the order they run: what its timing line names, and where a failed build stopped.
 public enum BuildStep: String, Sendable, CaseIterable {
-    case config, fetch, analyze, photos, pages, history, report
+    case config, sources, analyze, render, write, history, report
 }
 
 /// A build that cannot produce a site, and the step it stopped at; `Output/` is untouched. Its text is the

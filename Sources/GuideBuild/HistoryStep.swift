@@ -3,7 +3,7 @@ import GuideAnalysis
 import GuideHistory
 import GuideModel
 
-/// Between analysis and rendering: what the history says about tonight (the changes, the "New" badges, the feed),
+/// What the history says about tonight (the changes, the "New" badges, the feed),
 /// and after a successful write, tonight recorded. A history that cannot be opened, read or written is a warning
 /// naming its file: the site is built and published without it.
 struct HistoryStep {
@@ -28,31 +28,49 @@ struct HistoryStep {
         }
     }
 
-    /// Each guide with its news against the nights before `night`.
-    mutating func attachNews(to guides: [CityGuide], night: NightSnapshot) -> [CityGuide] {
-        guard let store else { return guides }
+    /// What the history holds of one city before tonight, read by the sources step so analysis reads nothing.
+    struct CityPast {
+        /// The last two nights before tonight that had the city, the latest first.
+        var nights: [(day: String, city: CitySnapshot)]
+        /// The history's first night, and the night each place and event was first seen.
+        var start: String?
+        var seen: [String: String]
+    }
+
+    /// The pasts of these cities before `day`; nil without a history, or (with a warning) when it cannot be read.
+    mutating func pasts(of slugs: [String], before day: String) -> [CityPast]? {
+        guard let store else { return nil }
         do {
-            return try zip(guides, night.cities).map { guide, current in
-                var guide = guide
-                let before = try store.nights(city: current.slug, before: night.day, limit: 2)
-                let today = CalendarDay.iso(night.date, in: guide.plan.timeZone)
-                let changes = CityChanges.compute(
-                    current: current, previous: before.first?.city, beforePrevious: before.dropFirst().first?.city,
-                    since: before.first?.day, today: today)
-                var (start, seen) = try store.firstSeen(city: current.slug, before: night.day)
-                for place in current.places where seen["place:\(place.id)"] == nil {
-                    seen["place:\(place.id)"] = night.day
-                }
-                for event in current.events where seen["event:\(event.id)"] == nil {
-                    seen["event:\(event.id)"] = night.day
-                }
-                guide.news = CityNews.make(
-                    changes: changes, current: current, firstSeen: seen, historyStart: start, today: night.day)
-                return guide
+            return try slugs.map { slug in
+                let (start, seen) = try store.firstSeen(city: slug, before: day)
+                return CityPast(nights: try store.nights(city: slug, before: day, limit: 2), start: start, seen: seen)
             }
         } catch {
             warnings.append(Self.warning(label, .read, error))
-            return guides
+            return nil
+        }
+    }
+
+    /// Each guide with its news against its past (the same cities, in order): pure.
+    static func attachNews(to guides: [CityGuide], night: NightSnapshot, pasts: [CityPast]?) -> [CityGuide] {
+        guard let pasts else { return guides }
+        return zip(zip(guides, night.cities), pasts).map { pair, past in
+            var (guide, current) = pair
+            let before = past.nights
+            let today = CalendarDay.iso(night.date, in: guide.plan.timeZone)
+            let changes = CityChanges.compute(
+                current: current, previous: before.first?.city, beforePrevious: before.dropFirst().first?.city,
+                since: before.first?.day, today: today)
+            var seen = past.seen
+            for place in current.places where seen["place:\(place.id)"] == nil {
+                seen["place:\(place.id)"] = night.day
+            }
+            for event in current.events where seen["event:\(event.id)"] == nil {
+                seen["event:\(event.id)"] = night.day
+            }
+            guide.news = CityNews.make(
+                changes: changes, current: current, firstSeen: seen, historyStart: past.start, today: night.day)
+            return guide
         }
     }
 

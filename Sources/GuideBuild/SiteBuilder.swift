@@ -9,165 +9,113 @@ import GuideReport
 import GuideShard
 import GuideWrite
 
-/// The whole pipeline: config → fetch → analyze → render → write, each stage timed.
+/// The whole pipeline: config → sources → analyze → render → write → history → report, each step timed.
 public struct SiteBuilder: Sendable {
-    public var configFile: URL
-    /// How messages name the config file (as the user typed it).
-    public var configName: String
-    public var output: URL
-    /// `--date`; otherwise `SOURCE_DATE_EPOCH`, then the recorded data's date, then `now`.
-    public var date: Date?
-    public var environment: [String: String]
-    public var now: @Sendable () -> Date
-    /// How `source: live` uses its cache (`--refresh`, `--offline`).
-    public var mode: LiveFetcher.Mode = .normal
-    public var client: any HTTPClient = CurlHTTPClient()
-    /// Progress and log events from the live fetch.
-    public var observe: @Sendable (FetchEvent) -> Void = { _ in }
-    /// First retry delay, seconds (tests shorten it).
-    public var retryBase: Double = 0.5
-    /// Called between the steps that must survive a kill (cache and output writes), with the step's name;
-    /// tests stop the process there.
-    public var checkpoint: @Sendable (String) -> Void = { _ in }
-    /// How long to wait for another build writing the same history before warning that it is locked.
-    public var historyBusySeconds: Double = 5
-    /// `build --report [--send]`: reports written (and sent) after the site.
-    public var report: ReportRequest?
-    /// The SMTP delivery's first retry delay, seconds (tests shorten it).
-    public var deliveryRetryDelay: Double = 2
-    /// `build --shard K/N`: only the cities of that part, and a summary for `cityguide assemble` instead of the
-    /// pages about every city.
-    public var shard: Shard?
-    /// How many cities go through the pipeline together, from fetch to written pages: what a build holds in
-    /// memory at once besides every city's card and key (tests make it small to cross batches).
-    public var citiesPerBatch = 8
-    /// `--base-url`: where the site is published, instead of the config's `base_url`, for a host that names its
-    /// address only when it deploys (GitHub Pages' `configure-pages`, GitLab's `CI_PAGES_URL`).
-    public var baseURL: String?
+    public var options: BuildOptions
+    public var dependencies: BuildDependencies
+    public var knobs: TestKnobs
+
+    public init(_ options: BuildOptions, dependencies: BuildDependencies = .init(), knobs: TestKnobs = .init()) {
+        self.options = options
+        self.dependencies = dependencies
+        self.knobs = knobs
+    }
 
     public init(
         configFile: URL, configName: String, output: URL, date: Date? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
-        self.configFile = configFile
-        self.configName = configName
-        self.output = output
-        self.date = date
-        self.environment = environment
-        self.now = now
+        self.init(
+            BuildOptions(configFile: configFile, configName: configName, output: output, date: date),
+            dependencies: BuildDependencies(environment: environment, now: now))
     }
 
+    /// The build as its steps, each timed under its name; an error leaving a step names it. Cities go through
+    /// sources → analyze → render → write a few at a time (`forEachBatch` times the first two), then the pages
+    /// about every city are rendered and written, the site published, the night recorded and reported.
     @discardableResult
     public func build() throws -> BuildSummary {
-        var stages = StageTimes()
-        var (config, templates) = try stages.timed(.config) {
-            let (config, templates) = try loadConfig()
-            try report.map { try checkReport($0, config) }
-            return (config, templates)
-        }
-        if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
-        let (output, lock) = try BuildError.during(.pages) {
-            // The folder a link names, so the link stays and the folder behind it gets the site.
-            let output = try OutputLink.folder(self.output)
-            // Held from here to the end: a second build of the same output stops now, not after fetching
-            // everything.
-            return (output, try OutputLock.acquire(for: output))
-        }
-        let plan = try stages.timed(.fetch) { try fetchPlan(config) }
-        let buildDate = plan.buildDate
-        let site = siteInfo(config, plan)
-        var history = historyStep(config)
-        stages.timed(.analyze) { fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate)) }
-        let exportSite = ExportSite(
-            title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
-        let base = PublishStep.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
-        let siteWide = SiteRenderer(templates: templates, site: site, cards: [])
-        var publisher = Publisher(
-            output: output, known: PublishStep.siteWidePaths(siteWide, hosting: config.hosting),
+        var steps = StageTimes()
+        let (config, templates) = try steps.timed(.config) { try loadConfig(checking: report) }
+        let output = try BuildError.during(.write) { try OutputClaim(self.output) }
+        let sources = try steps.timed(.sources) { try openSources(config) }
+        var history = steps.timed(.sources) { lastNights(config, before: sources.buildDate) }
+        var site = SiteSoFar(
+            templates: templates, site: siteInfo(config, sources), buildDate: sources.buildDate, config: config)
+        var writer = Publisher(
+            output: output.folder, known: site.siteWidePaths(hosting: config.hosting),
             precompress: config.hosting.precompress, checkpoint: checkpoint)
-
-        // A few cities at a time, fetched, analysed, rendered and written; what stays is small: each city's card,
-        // key, snapshot and report part, and the paths of its pages.
-        var cards: [CityCard] = []
-        var keys: [UInt64] = []
-        var snapshots: [CitySnapshot] = []
-        var cityPages: [String] = []
-        var photoWarnings: [DataWarning] = []
-        var emptyWarnings: [DataWarning] = []
-        var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
-        var photoPaths: Set<String> = []
-        var merged = 0
-        let fetchWarnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, stages in
-            var guides = batch.guides
-            snapshots += batch.snapshots
-            merged += guides.map(\.mergedRecords).reduce(0, +)
-            let photos = stages.timed(.photos) { publishPhotos(config, &guides) }
-            photoWarnings += photos.warnings
-            let empty = guides.compactMap(Self.emptyCityWarning)
-            emptyWarnings += empty
-            let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
-            try stages.timed(.pages) {
-                let batchKeys = PublishStep.cityKeys(base: base, guides: guides)
-                cards += renderer.cards
-                keys += batchKeys
-                cityPages += renderer.cityJobs.map(renderer.path)
-                // Two cities may show the same photo; it is one file.
-                let files = photos.files.filter { photoPaths.insert($0.0).inserted }
-                try publisher.add(
-                    .cities(renderer: renderer, guides: guides, keys: batchKeys, exportSite: exportSite, files: files))
-            }
+        let fetchWarnings = try forEachBatch(config, sources, history: &history, stages: &steps, photos: true) {
+            batch, steps in
+            let (group, renderer) = steps.timed(.render) { site.add(batch) }
+            let files = try steps.timed(.render) { try group.render(writer.changes(group)) }
+            try steps.timed(.write) { try writer.write(files) }
             if let report {
-                stages.timed(.report) {
-                    parts.append(
-                        .of(
-                            guides, renderer: renderer, warnings: batch.warnings + photos.warnings + empty,
-                            baseURL: config.baseURL ?? "", only: report.city))
+                steps.timed(.report) {
+                    site.addReport(batch, renderer: renderer, baseURL: config.baseURL ?? "", only: report.city)
                 }
             }
         }
-        let published = try stages.timed(.pages) {
-            if shard == nil {
-                try publisher.add(
-                    .siteWide(
-                        renderer: SiteRenderer(templates: templates, site: site, cards: cards),
-                        key: PublishStep.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
-                        exportSite: exportSite, hosting: config.hosting))
-            }
-            return try publisher.finish(
-                summary: shard.map {
-                    PublishStep.shardSummary(
-                        $0, cities: zip(cards, keys).map { ShardSummary.City(card: $0, key: $1) }, site: site,
-                        templatesDigest: templates.digest)
-                })
-        }
-        // Only what was published is remembered.
-        stages.timed(.history) {
-            history.record(
-                NightSnapshot(date: buildDate, source: config.source.name, cities: snapshots), partial: shard != nil)
-        }
-        var summary = BuildSummary(
-            cities: cards.count, pages: published.pages, files: published.files,
-            warnings: fetchWarnings + photoWarnings + emptyWarnings + history.warnings
-                + [published.manifestWarning].compactMap { $0 },
-            buildDate: buildDate, stages: stages.stages, fetch: plan.report)
-        summary.published = published
-        summary.mergedRecords = merged
+        let siteWide = try steps.timed(.render) { try siteWidePages(site, config, writer) }
+        let published = try steps.timed(.write) { try publish(siteWide, site, writer: &writer) }
+        steps.timed(.history) { history.record(site.night(source: config.source.name), partial: shard != nil) }
+        var summary = summary(
+            site, sources, published, warnings: fetchWarnings + site.warnings + history.warnings, steps: steps)
         if let report {
-            do {
-                parts.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
-                summary.report = try stages.timed(.report) {
-                    try writeReports(
-                        report, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
-                        parts: parts, buildDate: buildDate, holding: lock)
-                }
-            } catch {
-                throw BuildError.failed(step: .report, underlying: error.underlying ?? error)
+            summary.report = try steps.timed(.report) {
+                try sendReport(report, config, &site, summary, holding: output)
             }
-            summary.stages = stages.stages
+            summary.stages = steps.stages
         }
-        withExtendedLifetime(lock) {}
+        // The output stays claimed until the build is over.
+        return withExtendedLifetime(output) { summary }
+    }
+
+    /// The pages about every city (none for a shard, whose assembly makes them), rendered.
+    func siteWidePages(_ site: SiteSoFar, _ config: SiteConfig, _ writer: Publisher) throws -> RenderedGroup? {
+        guard shard == nil else { return nil }
+        let group = site.siteWide(hosting: config.hosting)
+        return try group.render(writer.changes(group))
+    }
+
+    /// The last files written and the staging folder published in place of the output (a shard's summary last).
+    func publish(_ siteWide: RenderedGroup?, _ site: SiteSoFar, writer: inout Publisher) throws -> Published {
+        if let siteWide { try writer.write(siteWide) }
+        return try writer.finish(
+            summary: shard.map {
+                OutputGroup.shardSummary(
+                    $0, cities: zip(site.cards, site.keys).map { ShardSummary.City(card: $0, key: $1) },
+                    site: site.site, templatesDigest: site.templates.digest)
+            })
+    }
+
+    func summary(
+        _ site: SiteSoFar, _ sources: SourcePlan, _ published: Published, warnings: [DataWarning], steps: StageTimes
+    ) -> BuildSummary {
+        var summary = BuildSummary(
+            cities: site.cards.count, pages: published.pages, files: published.files,
+            warnings: warnings + [published.manifestWarning].compactMap { $0 }, buildDate: sources.buildDate,
+            stages: steps.stages, fetch: sources.report)
+        summary.published = published
+        summary.mergedRecords = site.mergedRecords
         return summary
+    }
+
+    /// The report of the night the summary tells, written (and sent) while the output is still held. Its
+    /// failure is the report's alone: the site is published.
+    func sendReport(
+        _ report: ReportRequest, _ config: SiteConfig, _ site: inout SiteSoFar, _ summary: BuildSummary,
+        holding output: OutputClaim
+    ) throws -> ReportSummary {
+        site.report.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
+        do {
+            return try writeReports(
+                report, config: config, renderer: site.siteRenderer, parts: site.report,
+                buildDate: summary.buildDate, holding: output.lock)
+        } catch {
+            throw BuildError.failed(step: .report, underlying: (error as? BuildError)?.underlying ?? error)
+        }
     }
 
     /// `cityguide report`: the night's data, analysed and compared with the history as a build would, turned
@@ -175,7 +123,7 @@ public struct SiteBuilder: Sendable {
     public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
         let (config, templates) = try loadConfig()
         try checkReport(request, config)
-        let plan = try fetchPlan(config)
+        let plan = try openSources(config)
         let site = siteInfo(config, plan)
         var history = historyStep(config)
         fillEarlierNight(config, history: &history, before: CalendarDay.iso(plan.buildDate))
@@ -197,6 +145,14 @@ public struct SiteBuilder: Sendable {
         return try writeReports(
             request, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
             parts: parts, buildDate: plan.buildDate)
+    }
+
+    /// The config and templates, checked for the report asked for, and cut to the shard's cities.
+    func loadConfig(checking report: ReportRequest?) throws -> (SiteConfig, TemplateSet) {
+        var (config, templates) = try loadConfig()
+        try report.map { try checkReport($0, config) }
+        if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
+        return (config, templates)
     }
 
     func loadConfig() throws -> (SiteConfig, TemplateSet) {
@@ -260,7 +216,7 @@ public struct SiteBuilder: Sendable {
         return watched
     }
 
-    func siteInfo(_ config: SiteConfig, _ plan: FetchPlan) -> SiteInfo {
+    func siteInfo(_ config: SiteConfig, _ plan: SourcePlan) -> SiteInfo {
         var info = SiteInfo(
             title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
             dataNote: plan.note, language: config.language)

@@ -26,7 +26,7 @@ public final class DevServer: @unchecked Sendable {
         self.log = log
         self.alsoIgnoring = alsoIgnoring
         requestedPort = port
-        server = HTTPListener(site: StaticSite(root: builder.output, mount: mount), reload: reload)
+        server = HTTPListener(site: StaticSite(root: builder.options.output, mount: mount), reload: reload)
     }
 
     /// Starts listening; returns the port (the one asked for, or the kernel's choice for 0).

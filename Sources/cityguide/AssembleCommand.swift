@@ -38,8 +38,8 @@ struct AssembleCommand: ParsableCommand {
         var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL)
-        builder.checkpoint = killCheckpoint()
-        builder.baseURL = baseURL
+        builder.knobs.checkpoint = killCheckpoint()
+        builder.options.baseURL = baseURL
         let folders = shards.map { (url: URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, label: $0) }
         let summary: AssembleSummary
         do {

@@ -81,18 +81,18 @@ struct BuildCommand: ParsableCommand {
         var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL, date: buildDate)
-        builder.mode = offline ? .offline : refresh ? .refresh : .normal
+        builder.options.mode = offline ? .offline : refresh ? .refresh : .normal
         let progress = FetchProgress()
-        builder.observe = { progress.handle($0) }
-        builder.checkpoint = killCheckpoint()
-        builder.baseURL = baseURL
+        builder.dependencies.observe = { progress.handle($0) }
+        builder.knobs.checkpoint = killCheckpoint()
+        builder.options.baseURL = baseURL
         if report {
-            builder.report = ReportRequest(
+            builder.options.report = ReportRequest(
                 folder: reportDir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }, send: send)
         }
         if let shard {
             do {
-                builder.shard = try Shard(parsing: shard)
+                builder.options.shard = try Shard(parsing: shard)
             } catch {
                 throw fail("\(error)")
             }
@@ -105,7 +105,7 @@ struct BuildCommand: ParsableCommand {
         }
         for warning in summary.warnings { printErr("warning: \(warning)") }
         print(summary.text)
-        if let shard = builder.shard {
+        if let shard = builder.options.shard {
             print(
                 "This is shard \(shard) of the site: run `cityguide assemble` with every shard's folder to make the site."
             )

@@ -25,10 +25,10 @@ struct FetchCommand: ParsableCommand {
         var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: cwd.appendingPathComponent("Output"))
-        builder.mode = refresh ? .refresh : .normal
+        builder.options.mode = refresh ? .refresh : .normal
         let progress = FetchProgress()
-        builder.observe = { progress.handle($0) }
-        builder.checkpoint = killCheckpoint()
+        builder.dependencies.observe = { progress.handle($0) }
+        builder.knobs.checkpoint = killCheckpoint()
         let target = record.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
         do {
             let (files, report) = try builder.record(into: target)

@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
         var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: "Output", relativeTo: cwd).standardizedFileURL)
-        builder.checkpoint = killCheckpoint()
+        builder.knobs.checkpoint = killCheckpoint()
         let summary: ReportSummary
         do {
             summary = try builder.reportOnly(

@@ -33,7 +33,7 @@ struct ServeCommand: ParsableCommand {
         var builder = SiteBuilder(
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL)
-        builder.checkpoint = killCheckpoint()
+        builder.knobs.checkpoint = killCheckpoint()
         let server: DevServer
         do {
             server = try DevServer(builder: builder, port: UInt16(port), alsoIgnoring: RedirectedOutput.files()) {

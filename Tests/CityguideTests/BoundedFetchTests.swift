@@ -18,9 +18,9 @@ final class BoundedFetchTests: XCTestCase {
 
     func builder(_ site: TestSite) -> SiteBuilder {
         var builder = site.builder()
-        builder.environment = LiveFetchTests.keys
-        builder.mode = .refresh
-        builder.retryBase = 0.01
+        builder.dependencies.environment = LiveFetchTests.keys
+        builder.options.mode = .refresh
+        builder.knobs.retryBase = 0.01
         return builder
     }
 
@@ -152,8 +152,8 @@ final class RecurringFeedTests: XCTestCase {
             ).replacingOccurrences(of: "source: live\n", with: "source: live\nproviders: {events: ical}\n"))
         defer { site.remove() }
         var builder = site.builder()
-        builder.environment = LiveFetchTests.keys
-        builder.retryBase = 0.01
+        builder.dependencies.environment = LiveFetchTests.keys
+        builder.knobs.retryBase = 0.01
         let summary = try builder.build()
         XCTAssertTrue(
             summary.warnings.contains {

@@ -1,6 +1,7 @@
 import Foundation
 import GuideBuild
 import GuideConfig
+import GuideRender
 import GuideWrite
 import XCTest
 
@@ -37,31 +38,31 @@ final class BuildErrorTests: XCTestCase {
         XCTAssertEqual(error.map { "\($0)" }, "\(loaderError)", "the user reads the loader's message as it was")
     }
 
-    func testACityThatCannotBePlacedStopsTheFetchStepNamingTheCity() throws {
+    func testACityThatCannotBePlacedStopsTheSourcesStepNamingTheCity() throws {
         let site = try TestSite.withoutCenter()
         defer { site.remove() }
         XCTAssertEqual(
             failure(site),
             .stopped(
-                step: .fetch, city: "San Francisco, CA",
+                step: .sources, city: "San Francisco, CA",
                 message: """
                     site.yaml:11:5: error: the city 'San Francisco, CA' has no center and its geocode response could not be used (Google Geocoding status ZERO_RESULTS — no place matches the city's name; add `center:` to the city in site.yaml)
                       fix: add `center: [latitude, longitude]` to this city in site.yaml
                     """))
     }
 
-    func testAnOutputAnotherBuildHoldsStopsThePagesStepWithTheWritersError() throws {
+    func testAnOutputAnotherBuildHoldsStopsTheWriteStepWithTheWritersError() throws {
         let site = try TestSite(config: smallConfig)
         defer { site.remove() }
         let lock = try OutputLock.acquire(for: site.output)
         defer { lock.release() }
         let error = failure(site)
-        XCTAssertEqual(error?.step, .pages)
+        XCTAssertEqual(error?.step, .write)
         let written = try XCTUnwrap(error?.underlying as? WriteError, "the writer's error, kept")
         XCTAssertEqual(
             error,
             .failed(
-                step: .pages,
+                step: .write,
                 underlying: WriteError(
                     path: site.output.path,
                     problem: "another cityguide build is writing this folder (process \(getpid()))",
@@ -69,7 +70,21 @@ final class BuildErrorTests: XCTestCase {
         XCTAssertEqual(written.path, site.output.path)
     }
 
-    func testPagesThatFailTheChecksStopThePagesStep() throws {
+    func testAPageThatCannotRenderStopsTheRenderStepWithTheTemplatesError() throws {
+        let site = try TestSite.smallWithCoffee()
+        defer { site.remove() }
+        // Not a cycle: each level finds the page's list again up the context stack, 2⁴⁰ renders.
+        let nested =
+            String(repeating: "{{#entries}}", count: 40) + "{{name}}" + String(repeating: "{{/entries}}", count: 40)
+        try site.write("Templates/category.mustache", "{{<layout}}{{$main}}<h1>x</h1>\(nested){{/main}}{{/layout}}")
+        let error = failure(site)
+        let template = try XCTUnwrap(error?.underlying as? TemplateError, "the template's error, kept")
+        XCTAssertEqual(error, .failed(step: .render, underlying: template))
+        XCTAssertTrue(template.description.hasPrefix("Templates/category.mustache: error: rendering "), "\(template)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path), "nothing was published")
+    }
+
+    func testPagesThatFailTheChecksStopTheWriteStep() throws {
         let site = try TestSite.smallWithCoffee()
         defer { site.remove() }
         // A template that writes a second <h1>-less page with a link to nowhere.
@@ -77,7 +92,7 @@ final class BuildErrorTests: XCTestCase {
             "Templates/not-found.mustache", "{{<layout}}{{$main}}<p><a href=\"gone.html\">x</a></p>{{/main}}{{/layout}}"
         )
         let error = failure(site)
-        XCTAssertEqual(error?.step, .pages)
+        XCTAssertEqual(error?.step, .write)
         XCTAssertNil(error?.underlying, "the build's own stop")
         XCTAssertTrue(
             error.map { "\($0)" }?.contains("in the generated pages; nothing was published") ?? false,
@@ -90,7 +105,6 @@ final class BuildErrorTests: XCTestCase {
         let summary = try site.build()
         let names = summary.stages.map(\.name)
         XCTAssertEqual(names, Array(Set(names)).sorted { names.firstIndex(of: $0)! < names.firstIndex(of: $1)! })
-        XCTAssertEqual(Set(names), Set(BuildStep.allCases.map(\.rawValue)).subtracting(["report"]))
-        XCTAssertEqual(names.first, "config")
+        XCTAssertEqual(names, ["config", "sources", "analyze", "render", "write", "history"], "in the order they run")
     }
 }

@@ -36,12 +36,12 @@ final class CacheNightsTests: XCTestCase {
         -> BuildSummary
     {
         var builder = site.builder()
-        builder.environment = keys ? LiveFetchTests.keys : [:]
-        builder.mode = mode
-        builder.retryBase = 0.01
+        builder.dependencies.environment = keys ? LiveFetchTests.keys : [:]
+        builder.options.mode = mode
+        builder.knobs.retryBase = 0.01
         // 25 hours apart: every part, places included, is past its time-to-live each night.
         let at = Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 25 * 3600)
-        builder.now = { at }
+        builder.dependencies.now = { at }
         return try builder.build()
     }
 
@@ -112,11 +112,11 @@ final class CacheNightsTests: XCTestCase {
         let whole = site.dir.appendingPathComponent("Whole")
         func night(_ index: Int, batch: Int, output: URL) throws -> BuildSummary {
             var builder = site.builder(output: output)
-            builder.environment = LiveFetchTests.keys
-            builder.retryBase = 0.01
-            builder.citiesPerBatch = batch
+            builder.dependencies.environment = LiveFetchTests.keys
+            builder.knobs.retryBase = 0.01
+            builder.knobs.citiesPerBatch = batch
             let at = Date(timeIntervalSince1970: 1_795_000_000 + Double(index) * 25 * 3600)
-            builder.now = { at }
+            builder.dependencies.now = { at }
             return try builder.build()
         }
         let good = try night(1, batch: 1, output: site.output)

@@ -106,7 +106,7 @@ final class HostHeadersTests: XCTestCase {
     func testThePolicyLetsEveryPageWorkAndBlocksWhatItShould() throws {
         try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")
         // Served at the host's root, as Netlify and Cloudflare Pages publish a folder.
-        let output = try builtSample("headers") { $0.baseURL = "https://guide.example.org/" }
+        let output = try builtSample("headers") { $0.options.baseURL = "https://guide.example.org/" }
         defer { try? FileManager.default.removeItem(at: output) }
         let pages = [
             "index.html", "berlin/index.html", "berlin/coffee/index.html",

@@ -223,7 +223,7 @@ final class HostingRecipeTests: XCTestCase {
         let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
         try site.write("site.yaml", config + "hosting: {precompress: [gzip, brotli]}\n")
         var builder = site.builder()
-        builder.baseURL = "https://guide.example.org/"
+        builder.options.baseURL = "https://guide.example.org/"
         try builder.build()
         let port = try python("import socket\ns = socket.socket()\ns.bind(('127.0.0.1', 0))\nprint(s.getsockname()[1])")
             .trimmingCharacters(in: .whitespacesAndNewlines)

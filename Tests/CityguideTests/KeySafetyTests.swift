@@ -35,8 +35,8 @@ final class KeySafetyTests: XCTestCase {
 
     func builder(_ site: TestSite, keys: [String: String]) -> SiteBuilder {
         var builder = site.builder()
-        builder.environment = keys
-        builder.retryBase = 0.01
+        builder.dependencies.environment = keys
+        builder.knobs.retryBase = 0.01
         return builder
     }
 

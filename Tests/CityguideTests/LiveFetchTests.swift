@@ -37,9 +37,9 @@ final class LiveFetchTests: XCTestCase {
         -> SiteBuilder
     {
         var builder = site.builder()
-        builder.environment = environment
-        builder.mode = mode
-        builder.retryBase = 0.01
+        builder.dependencies.environment = environment
+        builder.options.mode = mode
+        builder.knobs.retryBase = 0.01
         return builder
     }
 
@@ -182,7 +182,7 @@ final class LiveFetchTests: XCTestCase {
         for failure: APITestServer.Behavior in [.status(500), .body(Data(truncated)), .html] {
             server.script("/places/search", Array(repeating: failure, count: 8))
             var later = builder(site, mode: .refresh)
-            later.now = { Date(timeIntervalSince1970: 1_795_300_000) }
+            later.dependencies.now = { Date(timeIntervalSince1970: 1_795_300_000) }
             let summary = try later.build()
             XCTAssertEqual(try Data(contentsOf: cached), good)
             let page = try site.page("berlin/coffee/index.html")
@@ -266,7 +266,8 @@ final class LiveFetchTests: XCTestCase {
         try builder(site).build()
         let count = server.hits.count
         var offline = builder(site, environment: [:], mode: .offline)
-        offline.now = { Date(timeIntervalSince1970: 1_795_900_000) }  // a week later: everything is past its TTL
+        // A week later: everything is past its TTL.
+        offline.dependencies.now = { Date(timeIntervalSince1970: 1_795_900_000) }
         let summary = try offline.build()
         XCTAssertEqual(server.hits.count, count)
         XCTAssertEqual(summary.warnings, [])

@@ -86,7 +86,7 @@ final class NightlyChangesTests: XCTestCase {
             try whatsNew(site).contains { $0.contains("Kettle Coffee Co.") }, "one night missing is not news")
         try site.write("site.yaml", try Self.config("nights/21"))
         var builder = site.builder(date: "2026-11-22")
-        builder.report = ReportRequest()
+        builder.options.report = ReportRequest()
         try builder.build()
         let news = try whatsNew(site)
         XCTAssertTrue(news.contains("No longer listed Kettle Coffee Co."), "\(news)")
@@ -165,7 +165,7 @@ final class NightlyChangesTests: XCTestCase {
         XCTAssertTrue(String(decoding: pipe.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("locked"))
         try site.write("site.yaml", try Self.config("nights/20"))
         var builder = site.builder(date: "2026-11-20")
-        builder.historyBusySeconds = 0.2
+        builder.knobs.historyBusySeconds = 0.2
         let summary = try builder.build()
         XCTAssertEqual(summary.warnings.count, 1)
         XCTAssertTrue(summary.warnings.first?.description.contains("locked") ?? false, "\(summary.warnings)")

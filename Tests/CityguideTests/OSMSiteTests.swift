@@ -85,8 +85,8 @@ final class OSMSiteTests: XCTestCase {
                 """)
         defer { site.remove() }
         var builder = site.builder()
-        builder.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
+        builder.knobs.retryBase = 0.01
         let summary = try builder.build()
         XCTAssertEqual(summary.warnings, [])
         XCTAssertEqual(server.hits("/places/search").count + server.hits("/v3/places/search").count, 0)
@@ -201,8 +201,8 @@ final class OSMSiteTests: XCTestCase {
             base.replacingOccurrences(
                 of: "providers: {places: osm}", with: "providers: {places: osm, weather: open-meteo}"))
         var builder = live.builder()
-        builder.environment = ["TICKETMASTER_API_KEY": "tm"]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = ["TICKETMASTER_API_KEY": "tm"]
+        builder.knobs.retryBase = 0.01
         XCTAssertEqual(try builder.build().warnings, [], "no OpenWeatherMap key is needed")
         XCTAssertEqual(server.hits("/data/2.5/weather").count, 0)
         let asked = try XCTUnwrap(server.hits("/v1/forecast").first?.query)
@@ -237,8 +237,8 @@ final class OSMSiteTests: XCTestCase {
         defer { site.remove() }
         _ = try corpusFile("osm/helsinki.osm.pbf")
         var builder = site.builder()
-        builder.environment = ["TICKETMASTER_API_KEY": "tm"]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = ["TICKETMASTER_API_KEY": "tm"]
+        builder.knobs.retryBase = 0.01
         let summary = try builder.build()
         XCTAssertEqual(summary.warnings, [])
         let hits = server.hits("/search").sorted { $0.at < $1.at }
@@ -303,8 +303,8 @@ final class OSMSiteTests: XCTestCase {
                     of: "    radius_km: 1.5",
                     with: "    radius_km: 1.5\n    events_ical: [\"\(server.baseURL)/feeds/helsinki.ics\"]"))
         var builder = site.builder()
-        builder.environment = [:]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = [:]
+        builder.knobs.retryBase = 0.01
         let summary = try builder.build()
         XCTAssertEqual(summary.warnings, [])
         for commercial in [
@@ -345,8 +345,8 @@ final class OSMSiteTests: XCTestCase {
         let base = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
         try site.write("site.yaml", base.replacingOccurrences(of: "osm: {extract: \"\(Self.extract)\"}\n", with: ""))
         var builder = site.builder()
-        builder.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = ["TICKETMASTER_API_KEY": "tm", "OPENWEATHER_API_KEY": "ow"]
+        builder.knobs.retryBase = 0.01
         XCTAssertEqual(try builder.build().warnings, [])
         let hits = server.hits("/api/interpreter")
         XCTAssertEqual(hits.count, 1, "one query per city for all its categories")
@@ -379,7 +379,7 @@ final class OSMSiteTests: XCTestCase {
         XCTAssertEqual(server.hits("/api/interpreter").count, 1)
         XCTAssertEqual(server.hits(APITestServer.mapPath).count, 1, "the base map is cached for a week")
         server.script("/api/interpreter", Array(repeating: .status(504), count: 10))
-        builder.mode = .refresh
+        builder.options.mode = .refresh
         let stale = try builder.build()
         XCTAssertTrue(stale.warnings.contains { $0.part == .places && $0.reason.contains("showing the response from") })
         let again = try site.page("helsinki/coffee/index.html")
@@ -404,8 +404,8 @@ final class OSMSiteTests: XCTestCase {
             base.replacingOccurrences(
                 of: "origin: {name: Kauppatori, at: [60.1675, 24.9525]}", with: #"origin: "Kauppatori, Helsinki""#))
         var builder = site.builder()
-        builder.environment = [:]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = [:]
+        builder.knobs.retryBase = 0.01
         XCTAssertEqual(try builder.build().warnings, [])
         XCTAssertEqual(server.hits("/search").map { $0.query["q"] }, ["Kauppatori, Helsinki"])
         let page = try site.page("helsinki/index.html")
@@ -413,7 +413,7 @@ final class OSMSiteTests: XCTestCase {
 
         // When the lookup fails, distances are from the center, and the operator is told.
         server.script("/search", Array(repeating: .status(503), count: 10))
-        builder.mode = .refresh
+        builder.options.mode = .refresh
         try FileManager.default.removeItem(at: site.dir.appendingPathComponent(".cityguide/cache"))
         let failed = try builder.build()
         XCTAssertTrue(
@@ -432,8 +432,8 @@ final class OSMSiteTests: XCTestCase {
         let site = try openHelsinki(server)
         defer { site.remove() }
         var builder = site.builder()
-        builder.environment = [:]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = [:]
+        builder.knobs.retryBase = 0.01
         server.script("/v1/forecast", [.status(503), .status(502)])
         XCTAssertEqual(try builder.build().warnings, [], "a 503 and a 502, then the forecast")
         XCTAssertEqual(server.hits("/v1/forecast").count, 3)
@@ -457,8 +457,8 @@ final class OSMSiteTests: XCTestCase {
         let site = try TestSite(config: config)
         defer { site.remove() }
         var builder = site.builder()
-        builder.environment = ["FOURSQUARE_API_KEY": "fsq", "TICKETMASTER_API_KEY": "tm"]
-        builder.retryBase = 0.01
+        builder.dependencies.environment = ["FOURSQUARE_API_KEY": "fsq", "TICKETMASTER_API_KEY": "tm"]
+        builder.knobs.retryBase = 0.01
         XCTAssertEqual(try builder.build().warnings, [], "no OpenWeatherMap key is asked for")
         XCTAssertEqual(server.hits("/places/search").count, 1)
         XCTAssertEqual(server.hits("/v1/forecast").count, 1)

@@ -31,8 +31,8 @@ final class PhotoTests: XCTestCase {
     func liveBerlin(_ server: APITestServer) throws -> (TestSite, SiteBuilder) {
         let site = try TestSite(config: server.liveConfig())
         var builder = site.builder()
-        builder.environment = LiveFetchTests.keys
-        builder.retryBase = 0.01
+        builder.dependencies.environment = LiveFetchTests.keys
+        builder.knobs.retryBase = 0.01
         return (site, builder)
     }
 
@@ -57,10 +57,10 @@ final class PhotoTests: XCTestCase {
         }
 
         // The next nights and an offline night take it from the cache.
-        builder.mode = .refresh
+        builder.options.mode = .refresh
         try builder.build()
-        builder.mode = .offline
-        builder.environment = [:]
+        builder.options.mode = .offline
+        builder.dependencies.environment = [:]
         XCTAssertEqual(try builder.build().warnings, [])
         XCTAssertEqual(server.hits(APITestServer.photoPath).count, 1, "downloaded once")
         XCTAssertEqual(try place(site).strings("//h:figure[@class='photo']/h:img/@src"), [src])
@@ -68,8 +68,8 @@ final class PhotoTests: XCTestCase {
         // Without the cache, a photo the host will not give is left out, once said, and nothing is broken.
         try FileManager.default.removeItem(at: site.dir.appendingPathComponent(".cityguide/cache/_photos"))
         server.script(APITestServer.photoPath, [.status(404)])
-        builder.mode = .refresh
-        builder.environment = LiveFetchTests.keys
+        builder.options.mode = .refresh
+        builder.dependencies.environment = LiveFetchTests.keys
         let failed = try builder.build()
         XCTAssertEqual(
             failed.warnings.map(\.description),

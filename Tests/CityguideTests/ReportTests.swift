@@ -15,9 +15,9 @@ final class ReportTests: XCTestCase {
             try site.builder(date: "2026-11-19").build()
             try site.write("site.yaml", try NightlyChangesTests.config("nights/20", extra: extra))
             var builder = site.builder(date: "2026-11-20")
-            builder.report = report
-            builder.deliveryRetryDelay = 0.05
-            builder.environment = ["CITYGUIDE_SMTP_PASSWORD": "s3cret-Pa55"]
+            builder.options.report = report
+            builder.knobs.deliveryRetryDelay = 0.05
+            builder.dependencies.environment = ["CITYGUIDE_SMTP_PASSWORD": "s3cret-Pa55"]
             return (site, try builder.build())
         } catch {
             // The caller removes the site only when it gets it; a test expecting the throw would leave it in /tmp.
@@ -90,7 +90,7 @@ final class ReportTests: XCTestCase {
         try site.write("nights/20/berlin/weather.json", "{\"cod\": 401, \"message\": \"Invalid API key\"}")
         try site.write("site.yaml", try NightlyChangesTests.config("nights/20"))
         var builder = site.builder(date: "2026-11-20")
-        builder.report = ReportRequest()
+        builder.options.report = ReportRequest()
         let summary = try builder.build()
         let reason = try XCTUnwrap(summary.warnings.first { $0.city == "Berlin" }?.reason)
         XCTAssertTrue(reason.contains("Invalid API key"), reason)
@@ -118,7 +118,7 @@ final class ReportTests: XCTestCase {
         try site.builder(date: "2026-11-19").build()
         try site.write("site.yaml", try NightlyChangesTests.config("nights/20"))
         var builder = site.builder(date: "2026-11-20")
-        builder.report = ReportRequest()
+        builder.options.report = ReportRequest()
         try builder.build()
         let html = try Data(contentsOf: site.output.appendingPathComponent("reports/berlin.html"))
         guard case .success(let doc) = XMLDoc.parse(html, name: "berlin.html") else { return XCTFail("not XML") }

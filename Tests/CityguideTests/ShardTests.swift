@@ -44,8 +44,8 @@ final class ShardTests: XCTestCase {
     @discardableResult
     func buildShard(_ site: TestSite, _ k: Int, of n: Int, date: String = "2026-11-20") throws -> BuildSummary {
         var builder = site.builder(date: date, output: shardFolder(site, k))
-        builder.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
-        builder.shard = Shard(index: k, count: n)
+        builder.options.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
+        builder.options.shard = Shard(index: k, count: n)
         return try builder.build()
     }
 
@@ -54,8 +54,8 @@ final class ShardTests: XCTestCase {
         -> AssembleSummary
     {
         var builder = site.builder(output: output)
-        builder.configFile = site.dir.appendingPathComponent(config)
-        builder.configName = config
+        builder.options.configFile = site.dir.appendingPathComponent(config)
+        builder.options.configName = config
         return try builder.assemble(ks.map { (shardFolder(site, $0), "shard-\($0)") })
     }
 
@@ -105,13 +105,13 @@ final class ShardTests: XCTestCase {
         let site = try sampleSite(shards: 3)
         defer { site.remove() }
         var single = site.builder()
-        single.report = ReportRequest()
+        single.options.report = ReportRequest()
         let singleReport = try XCTUnwrap(try single.build().report)
         for k in 1...3 {
             var builder = site.builder(output: shardFolder(site, k))
-            builder.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
-            builder.shard = Shard(index: k, count: 3)
-            builder.report = ReportRequest()
+            builder.options.configFile = site.dir.appendingPathComponent("shard-\(k).yaml")
+            builder.options.shard = Shard(index: k, count: 3)
+            builder.options.report = ReportRequest()
             try builder.build()
             let reports = shardFolder(site, k).appendingPathComponent("reports")
             XCTAssertFalse(
@@ -214,9 +214,9 @@ final class ShardTests: XCTestCase {
         // The same day, a quarter of a second later, as two shards started without SOURCE_DATE_EPOCH: the feeds
         // would show two moments, so it is refused, and the message shows them (it once showed the same day twice).
         var later = site.builder(date: "2026-11-20", output: shardFolder(site, 2))
-        later.configFile = site.dir.appendingPathComponent("shard-2.yaml")
-        later.shard = Shard(index: 2, count: 2)
-        later.date = later.date?.addingTimeInterval(0.25)
+        later.options.configFile = site.dir.appendingPathComponent("shard-2.yaml")
+        later.options.shard = Shard(index: 2, count: 2)
+        later.options.date = later.options.date?.addingTimeInterval(0.25)
         try later.build()
         refused(
             [1, 2],

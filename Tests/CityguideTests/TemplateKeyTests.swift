@@ -72,7 +72,7 @@ final class TemplateKeyTests: XCTestCase {
             output: FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)"),
             environment: [:], now: { Date(timeIntervalSince1970: 0) })
         let (config, templates) = try builder.loadConfig()
-        let plan = try builder.fetchPlan(config)
+        let plan = try builder.openSources(config)
         let site = builder.siteInfo(config, plan)
         var history = builder.historyStep(config)
         var stages = StageTimes()

@@ -47,7 +47,7 @@ final class TemplateRendererTests: XCTestCase {
         let (config, _) = try builder.loadConfig()
         let templates = try TemplateSet.load(
             builtin: TemplateSet.builtinFiles, overrides: overrides.mapValues { Data($0.utf8) }, label: "Templates")
-        let plan = try builder.fetchPlan(config)
+        let plan = try builder.openSources(config)
         let site = builder.siteInfo(config, plan)
         var history = builder.historyStep(config)
         var stages = StageTimes()

@@ -9,7 +9,7 @@ import GuideRender
 import GuideShard
 
 /// Which files a build publishes, and the key of each one's inputs.
-extension PublishStep {
+extension OutputGroup {
     /// What every page shares: the program, the templates, the site's facts.
     static func baseKey(templatesDigest: UInt64, site: SiteInfo, exportSite: ExportSite) -> UInt64 {
         var common = Fingerprint()
@@ -46,10 +46,10 @@ extension PublishStep {
     static func cities(
         renderer: SiteRenderer, guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
         files: [(path: String, bytes: Data)]
-    ) -> PublishStep {
+    ) -> OutputGroup {
         var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
         for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
-        return PublishStep(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
+        return OutputGroup(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
     }
 
     /// The pages about every city (made from the cities' cards), the stylesheet and script, the sitemap of the
@@ -57,10 +57,10 @@ extension PublishStep {
     /// - Parameter cityPages: the paths of every city's HTML pages.
     static func siteWide(
         renderer: SiteRenderer, key: UInt64, cityPages: [String], exportSite: ExportSite, hosting: HostingSettings
-    ) -> PublishStep {
+    ) -> OutputGroup {
         var outputs = siteWidePages(renderer, key: key)
         outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path) + cityPages, hosting: hosting)
-        return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+        return OutputGroup(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
     /// What the pages of a site link to besides the cities' own files: the pages about every city, the
@@ -87,14 +87,14 @@ extension PublishStep {
     static func assembly(
         _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
         hosting: HostingSettings
-    ) -> PublishStep {
+    ) -> OutputGroup {
         let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
         var outputs = siteWidePages(renderer, key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
         for file in plan.files {
             outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
         }
         outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path), hosting: hosting)
-        return PublishStep(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+        return OutputGroup(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
     /// The home page, 404 and saved places.

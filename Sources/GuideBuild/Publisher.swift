@@ -23,37 +23,6 @@ public struct Published: Sendable, Equatable {
     public var manifestWarning: DataWarning?
 }
 
-/// A group of files to publish, each with the key of its inputs and where its bytes come from: a few cities'
-/// pages and exports with the renderer and guides that make them, or the pages about every city, or a shard's
-/// files. Which groups a build has is decided in `PublishStep+Outputs.swift`.
-struct PublishStep {
-    let renderer: SiteRenderer
-    let guides: [CityGuide]
-    let exportSite: ExportSite
-    /// The files, each with its key and where its bytes come from.
-    let outputs: [Output]
-
-    enum Source {
-        case page(SiteRenderer.Job)
-        /// A city's GeoJSON, calendar or feed.
-        case export(Int, Exports.Kind)
-        /// A tile of a city's base map.
-        case tile(Int, MapTile)
-        case bytes(Data)
-        /// A shard's file (absolute path) with the hash its summary gives.
-        case file(String, hash: UInt64)
-        /// A compressed copy of a file of the site published before it (`hosting: {precompress: …}`).
-        case compressed(String, Precompression)
-    }
-
-    struct Output {
-        var path: String
-        /// nil: the bytes decide.
-        var key: UInt64?
-        var source: Source
-    }
-}
-
 /// The Write stage, streaming and incremental. Each file's inputs have a key (a page's: the program, the
 /// templates, the site's facts and its city's analysed guide; the home page's: every city's); the manifest the
 /// last build left beside its output says which key each file was made from. Files whose key is the same and
@@ -93,25 +62,66 @@ struct Publisher {
         ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
     }
 
-    /// Renders, checks and writes what changed of `step`'s files (into the staging folder, made if needed), then
-    /// their compressed copies.
-    /// - Throws: `TemplateError` (the first page in order that could not render) or `WriteError`; the staging
-    ///   folder is removed then, and the output untouched.
-    mutating func add(_ step: PublishStep) throws {
-        try addFiles(step)
-        let copies = compressedCopies(of: step.outputs)
-        if !copies.isEmpty {
-            try addFiles(
-                PublishStep(renderer: step.renderer, guides: [], exportSite: step.exportSite, outputs: copies))
+    /// What the writer keeps of a group as the last build published it: the Render step makes the rest. Reads
+    /// the output (what is still there as it was published) and changes nothing.
+    struct Changes {
+        /// What the last build published of each file, when it is still there as it was.
+        let intact: [BuildManifest.Entry?]
+        /// Each file kept as published: its key (or bytes) the same.
+        let kept: [BuildManifest.Entry?]
+        /// Every file is kept and nothing was written yet: the group is neither rendered nor written.
+        let keepsAll: Bool
+    }
+
+    func changes(_ group: OutputGroup) -> Changes {
+        let outputs = group.outputs
+        let previous = self.previous
+        // What is still on disk as the last build published it (looked at once: it may mean reading the file),
+        // and of that, what can stay: its key (or bytes) the same.
+        let found = IndexedResults<BuildManifest.Entry>(count: outputs.count)
+        if let previous {
+            DiskWork.perform(iterations: outputs.count) { index in
+                if let entry = previous.intact(outputs[index].path) { found.set(index, entry) }
+            }
         }
+        let intact = found.slots
+        let kept = zip(outputs, intact).map { item, entry -> BuildManifest.Entry? in
+            guard let entry else { return nil }
+            switch item.source {
+            case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
+            case .file(_, let hash): return entry.hash == hash ? entry : nil
+            case .page, .export, .tile, .compressed: return entry.key == item.key ? entry : nil
+            }
+        }
+        return Changes(
+            intact: intact, kept: kept, keepsAll: staging == nil && previous != nil && kept.allSatisfy { $0 != nil })
+    }
+
+    /// The Write step for a rendered group: checks and writes what changed (into the staging folder, made if
+    /// needed), then makes and writes their compressed copies.
+    /// - Throws: `WriteError`; the staging folder is removed then, and the output untouched.
+    mutating func write(_ rendered: RenderedGroup) throws {
+        try writeFiles(rendered)
+        let copies = compressedCopies(of: rendered.group.outputs)
+        if !copies.isEmpty {
+            let group = OutputGroup(
+                renderer: rendered.group.renderer, guides: [], exportSite: rendered.group.exportSite, outputs: copies)
+            try writeFiles(
+                RenderedGroup(group: group, changes: changes(group), bytes: Array(repeating: nil, count: copies.count)))
+        }
+    }
+
+    /// A group as the whole of what it adds: changes, render and write in one (`cityguide assemble`).
+    mutating func add(_ group: OutputGroup) throws {
+        try write(try group.render(changes(group)))
     }
 
     /// The compressed copies of these files, now published: each keyed by the file's bytes and the settings, so
     /// a copy is made again only when its file changed. A shard's files come with the shard's own copies.
-    private func compressedCopies(of outputs: [PublishStep.Output]) -> [PublishStep.Output] {
+    private func compressedCopies(of outputs: [OutputGroup.Output]) -> [OutputGroup.Output] {
         guard !precompress.isEmpty else { return [] }
         let keptNow = kept.isEmpty ? [:] : Dictionary(kept, uniquingKeysWith: { _, last in last })
-        var copies: [PublishStep.Output] = []
+        var copies: [OutputGroup.Output] = []
         for item in outputs {
             if case .file = item.source { continue }
             guard let entry = manifest.files[item.path] ?? keptNow[item.path],
@@ -122,38 +132,20 @@ struct Publisher {
                 key.mix(entry.hash)
                 key.add(kind.settings)
                 copies.append(
-                    PublishStep.Output(
+                    OutputGroup.Output(
                         path: item.path + kind.suffix, key: key.value, source: .compressed(item.path, kind)))
             }
         }
         return copies
     }
 
-    private mutating func addFiles(_ step: PublishStep) throws {
-        let outputs = step.outputs
+    private mutating func writeFiles(_ rendered: RenderedGroup) throws {
+        let outputs = rendered.group.outputs
         published.files += outputs.count
         published.pages += outputs.filter { $0.path.hasSuffix(".html") }.count
         for item in outputs { known.insert(item.path) }
-        let previous = self.previous
-
-        // What is still on disk as the last build published it (looked at once: it may mean reading the file),
-        // and of that, what can stay: its key (or bytes) the same.
-        let found = IndexedResults<BuildManifest.Entry>(count: outputs.count)
-        if let previous {
-            DiskWork.perform(iterations: outputs.count) { index in
-                if let entry = previous.intact(outputs[index].path) { found.set(index, entry) }
-            }
-        }
-        let intact = found.slots
-        let keptEntries = zip(outputs, intact).map { item, entry -> BuildManifest.Entry? in
-            guard let entry else { return nil }
-            switch item.source {
-            case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
-            case .file(_, let hash): return entry.hash == hash ? entry : nil
-            case .page, .export, .tile, .compressed: return entry.key == item.key ? entry : nil
-            }
-        }
-        if staging == nil, previous != nil, keptEntries.allSatisfy({ $0 != nil }) {
+        let (intact, keptEntries) = (rendered.changes.intact, rendered.changes.kept)
+        if rendered.changes.keepsAll {
             kept += zip(outputs, keptEntries).map { (path: $0.path, entry: $1!) }
             return
         }
@@ -162,12 +154,10 @@ struct Publisher {
         let existing = known
         let ownOutput = self.ownOutput
         let output = self.output
-        let renderer = step.renderer
-        let guides = step.guides
-        let exportSite = step.exportSite
+        let previous = self.previous
+        let renderedBytes = rendered.bytes
         enum Outcome {
             case done(BuildManifest.Entry, rendered: Bool, written: Bool, check: SiteChecker.PageCheck)
-            case template(TemplateError)
             case failed(WriteError)
         }
         let results = IndexedResults<Outcome>(count: outputs.count)
@@ -194,25 +184,18 @@ struct Publisher {
                     // Published just before it: in the staging folder, written or linked there.
                     bytes = try kind.compress(
                         try Data(contentsOf: staging.path.appendingPathComponent(original)), path: original)
-                case .export(let city, let kind): bytes = kind.bytes(guides[city], site: exportSite)
-                case .tile(let city, let tile): bytes = renderer.tile(city, tile)
-                case .page(let job):
-                    switch renderer.render(job) {
-                    case .success(let page): bytes = page.bytes
-                    case .failure(let error):
-                        results.set(index, .template(error))
-                        return
+                case .page, .export, .tile:
+                    guard let made = renderedBytes[index] else {
+                        throw WriteError(
+                            path: item.path, problem: "it was not rendered",
+                            fix: "this is a bug in cityguide; please report it")
                     }
+                    bytes = made
                 }
                 let hash = XXH64.hash(bytes)
                 var check = SiteChecker.PageCheck()
                 if item.path.hasSuffix(".html") || item.path == "sitemap.xml" {
                     check = SiteChecker.check(page: bytes, path: item.path, existing: existing)
-                }
-                let rendered: Bool
-                switch item.source {
-                case .page, .export, .tile: rendered = true
-                case .bytes, .file, .compressed: rendered = false
                 }
                 // Rendered again to the same bytes: the published file stays (its time says when it last changed).
                 // Without a manifest (a first incremental build, or one that was lost) the file itself is compared.
@@ -223,7 +206,7 @@ struct Publisher {
                 let stamp = same ? try staging.keep(item.path) : try staging.write(item.path, bytes)
                 let entry = BuildManifest.Entry(
                     hash: hash, stamp: stamp, key: item.key, fragments: check.fragments.map(\.encoded))
-                results.set(index, .done(entry, rendered: rendered, written: !same, check: check))
+                results.set(index, .done(entry, rendered: item.source.isRendered, written: !same, check: check))
             } catch {
                 results.set(index, .failed(Self.writeError(error, path: item.path)))
             }
@@ -233,9 +216,6 @@ struct Publisher {
         staging.startFlushing()
         for (item, outcome) in zip(outputs, results.values) {
             switch outcome {
-            case .template(let error):
-                staging.discard()
-                throw error
             case .failed(let error):
                 staging.discard()
                 throw error

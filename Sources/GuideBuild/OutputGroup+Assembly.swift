@@ -5,7 +5,7 @@ import GuideWrite
 // What `cityguide assemble` asks of the writer: the whole site as one group, and a shard's file read back only
 // when its bytes are still the ones the shard wrote.
 
-extension PublishStep {
+extension OutputGroup {
     /// This group as the whole output (`cityguide assemble`).
     func publish(
         to output: URL, precompress: [Precompression], checkpoint: @escaping @Sendable (String) -> Void

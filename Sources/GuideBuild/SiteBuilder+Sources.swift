@@ -5,10 +5,10 @@ import GuideModel
 import GuidePhotos
 import GuideWrite
 
-/// The Fetch stage: where tonight's data comes from, decided once, and each batch of cities read from it.
+/// The sources step: where tonight's data comes from, decided once, and each batch of cities read from it.
 extension SiteBuilder {
-    /// What the Fetch stage knows before any city is fetched.
-    struct FetchPlan {
+    /// What the sources step knows before any city is fetched.
+    struct SourcePlan {
         var buildDate: Date
         var note: String
         /// Requests per provider, for live builds.
@@ -33,17 +33,17 @@ extension SiteBuilder {
 
     /// The build date and where the data comes from; a live build checks its keys here, before any request, so
     /// a nightly job fails at once, not after half the cities.
-    func fetchPlan(_ config: SiteConfig) throws -> FetchPlan {
+    func openSources(_ config: SiteConfig) throws -> SourcePlan {
         var plan = try sourcePlan(config)
         plan.extract = extractReads(config)
         return plan
     }
 
-    func sourcePlan(_ config: SiteConfig) throws -> FetchPlan {
+    func sourcePlan(_ config: SiteConfig) throws -> SourcePlan {
         guard config.source == .live else {
             let source = try recordedSource(config)
             let recordedAt = source.recordedAt()
-            return FetchPlan(
+            return SourcePlan(
                 buildDate: try resolveDate(recorded: recordedAt), note: dataNote(config, recorded: recordedAt),
                 report: nil, source: .recorded(source))
         }
@@ -64,13 +64,13 @@ extension SiteBuilder {
             client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
             observe: observe, checkpoint: checkpoint)
         let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
-        return FetchPlan(
+        return SourcePlan(
             buildDate: try resolveDate(recorded: nil), note: note, report: report, source: .live(fetcher, keys))
     }
 
-    /// The Fetch stage for `config`'s cities: recorded folders are read; live data goes through the network and
+    /// The sources step for `config`'s cities: recorded folders are read; live data goes through the network and
     /// the cache. Places and maps from an extract, events from files and origin warnings are added.
-    func fetchCities(_ config: SiteConfig, _ plan: FetchPlan) throws -> Fetched {
+    func fetchCities(_ config: SiteConfig, _ plan: SourcePlan) throws -> Fetched {
         let buildDate = plan.buildDate
         let loaded: [CityData]
         var bodies: [String: Data] = [:]
@@ -128,7 +128,7 @@ extension SiteBuilder {
         guard config.source == .live else {
             throw BuildError("error: `fetch --record` needs `source: live` in \(configName)\n  fix: set `source: live`")
         }
-        let plan = try fetchPlan(config)
+        let plan = try openSources(config)
         let fetched = try fetchCities(config, plan)
         if !config.cities.isEmpty, !fetched.hasData { throw noDataError(fetched.cities.flatMap(\.warnings)) }
         guard let directory else { return (0, plan.report) }

@@ -5,39 +5,6 @@ import GuideFetch
 import GuideModel
 import GuideOSM
 
-/// Time per stage of a build. Stages run once per batch of cities; each is reported once, its times summed.
-struct StageTimes {
-    private(set) var stages: [(name: String, seconds: Double)] = []
-
-    /// `work`, timed under its step's name (a step that runs once per batch adds up under one name); an error
-    /// leaving it is a `BuildError` that names the step.
-    mutating func timed<T>(_ step: BuildStep, _ work: () throws -> T) throws(BuildError) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
-        defer { add(step, since: start) }
-        do {
-            return try work()
-        } catch {
-            throw BuildError.leaving(step, error)
-        }
-    }
-
-    /// `work` that cannot fail, timed under its step's name.
-    mutating func timed<T>(_ step: BuildStep, _ work: () -> T) -> T {
-        let start = DispatchTime.now().uptimeNanoseconds
-        defer { add(step, since: start) }
-        return work()
-    }
-
-    private mutating func add(_ step: BuildStep, since start: UInt64) {
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
-            stages[index].seconds += seconds
-        } else {
-            stages.append((step.rawValue, seconds))
-        }
-    }
-}
-
 /// A few of tonight's cities, fetched, analysed and compared with the history.
 struct CityBatch {
     /// The config with these cities alone.
@@ -47,6 +14,8 @@ struct CityBatch {
     var snapshots: [CitySnapshot]
     /// What fetching them warned of.
     var warnings: [DataWarning]
+    /// Their places' photos, to publish with their pages.
+    var photos = CityPhotos()
 }
 
 /// Tonight's cities a batch at a time, so a large site is never in memory whole: each batch is fetched,
@@ -56,9 +25,11 @@ extension SiteBuilder {
     /// - Returns: what fetching every city warned of.
     /// - Throws: a live build's "no data could be fetched" once every batch found nothing; else an analysis
     ///   error, or `body`'s.
+    /// - Parameter photos: whether the sources step fetches the places' photos too (a build publishes them; a
+    ///   report shows none).
     func forEachBatch(
-        _ config: SiteConfig, _ plan: FetchPlan, history: inout HistoryStep, stages: inout StageTimes,
-        _ body: (CityBatch, inout StageTimes) throws -> Void
+        _ config: SiteConfig, _ plan: SourcePlan, history: inout HistoryStep, stages: inout StageTimes,
+        photos: Bool = false, _ body: (CityBatch, inout StageTimes) throws -> Void
     ) throws -> [DataWarning] {
         var warnings: [DataWarning] = []
         var dataFound = false
@@ -66,7 +37,7 @@ extension SiteBuilder {
         var leftOut: [BuildError] = []
         var leftOutWarnings: [DataWarning] = []
         for batch in batches(config) {
-            let fetched = try stages.timed(.fetch) { try fetchCities(batch, plan) }
+            let fetched = try stages.timed(.sources) { try fetchCities(batch, plan) }
             dataFound = dataFound || fetched.hasData
             var fetchWarnings = fetched.cities.flatMap(\.warnings)
             // A city that cannot be placed on the map tonight is left out with a warning naming it; one bad
@@ -92,20 +63,27 @@ extension SiteBuilder {
             }
             warnings += fetchWarnings
             guard !part.cities.isEmpty else { continue }
+            let cityPhotos = photos ? stages.timed(.sources) { fetchPhotos(part, part.cities, &cities) } : CityPhotos()
+            let pasts = stages.timed(.sources) {
+                history.pasts(of: part.cities.map(\.slug), before: CalendarDay.iso(plan.buildDate))
+            }
             let analysed = try stages.timed(.analyze) {
                 try analyzeOrWait(&waiting, dataFound) {
-                    try analyzeWithNews(part, cities, buildDate: plan.buildDate, history: &history)
+                    try analyzeWithNews(part, cities, buildDate: plan.buildDate, pasts: pasts)
                 }
             }
             guard let (guides, snapshots) = analysed else { continue }
-            try body(CityBatch(config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings), &stages)
+            try body(
+                CityBatch(
+                    config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings, photos: cityPhotos),
+                &stages)
         }
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.
-        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings).at(.fetch) }
+        if config.source == .live, !config.cities.isEmpty, !dataFound { throw noDataError(warnings).at(.sources) }
         if let waiting { throw BuildError.leaving(.analyze, waiting) }
         // Nor is a site with none of its cities published over last night's.
         if !config.cities.isEmpty, leftOut.count == config.cities.count, let first = leftOut.first {
-            throw first.at(.fetch)
+            throw first.at(.sources)
         }
         return warnings + leftOutWarnings
     }
@@ -182,20 +160,29 @@ extension SiteBuilder {
         }
     }
 
+    /// The history as the build finds it: the nights before tonight, the one before filled in from a recorded
+    /// folder when the history has none.
+    func lastNights(_ config: SiteConfig, before buildDate: Date) -> HistoryStep {
+        var history = historyStep(config)
+        fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate))
+        return history
+    }
+
     func historyStep(_ config: SiteConfig) -> HistoryStep {
         HistoryStep(
             file: config.history, label: config.history.map(relativeLabel) ?? "", keepDays: config.historyDays,
             busySeconds: historyBusySeconds)
     }
 
-    /// A few cities' guides with what the history says about them, and their snapshots for tonight's night.
+    /// A few cities' guides with what the history says about them (their pasts, read by the sources step), and
+    /// their snapshots for tonight's night.
     func analyzeWithNews(
-        _ config: SiteConfig, _ data: [CityData], buildDate: Date, history: inout HistoryStep
+        _ config: SiteConfig, _ data: [CityData], buildDate: Date, pasts: [HistoryStep.CityPast]?
     ) throws -> ([CityGuide], [CitySnapshot]) {
         let guides = try analyze(config, data, buildDate: buildDate)
         let night = NightSnapshot(
             date: buildDate, source: config.source.name, cities: guides.map(CitySnapshot.init(guide:)))
-        return (history.attachNews(to: guides, night: night), night.cities)
+        return (HistoryStep.attachNews(to: guides, night: night, pasts: pasts), night.cities)
     }
 
     /// The cities analysed side by side (each alone, so the result is the same); the first error in the

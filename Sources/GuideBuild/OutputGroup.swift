@@ -1,0 +1,83 @@
+import Foundation
+import GuideAnalysis
+import GuideExport
+import GuideIncremental
+import GuideMaps
+import GuideModel
+import GuideRender
+
+/// A group of files to publish, each with the key of its inputs and where its bytes come from: a few cities'
+/// pages and exports with the renderer and guides that make them, or the pages about every city, or a shard's
+/// files. Which groups a build has is decided in `OutputGroup+Outputs.swift`.
+struct OutputGroup {
+    let renderer: SiteRenderer
+    let guides: [CityGuide]
+    let exportSite: ExportSite
+    /// The files, each with its key and where its bytes come from.
+    let outputs: [Output]
+
+    enum Source {
+        case page(SiteRenderer.Job)
+        /// A city's GeoJSON, calendar or feed.
+        case export(Int, Exports.Kind)
+        /// A tile of a city's base map.
+        case tile(Int, MapTile)
+        case bytes(Data)
+        /// A shard's file (absolute path) with the hash its summary gives.
+        case file(String, hash: UInt64)
+        /// A compressed copy of a file of the site published before it (`hosting: {precompress: …}`).
+        case compressed(String, Precompression)
+
+        /// Made by the Render step; the others' bytes are given, or made by the writer from files.
+        var isRendered: Bool {
+            switch self {
+            case .page, .export, .tile: true
+            case .bytes, .file, .compressed: false
+            }
+        }
+    }
+
+    struct Output {
+        var path: String
+        /// nil: the bytes decide.
+        var key: UInt64?
+        var source: Source
+    }
+
+    /// The Render step for this group: the bytes of each page, export and tile the writer does not keep, made
+    /// side by side. Pure: it reads nothing and writes nothing.
+    /// - Throws: the first page, in the group's order, that could not render.
+    func render(_ changes: Publisher.Changes) throws(TemplateError) -> RenderedGroup {
+        let results = IndexedResults<Result<Data, TemplateError>>(count: outputs.count)
+        if !changes.keepsAll {
+            DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
+                guard changes.kept[index] == nil else { return }
+                switch outputs[index].source {
+                case .page(let job): results.set(index, renderer.render(job).map(\.bytes))
+                case .export(let city, let kind):
+                    results.set(index, .success(kind.bytes(guides[city], site: exportSite)))
+                case .tile(let city, let tile): results.set(index, .success(renderer.tile(city, tile)))
+                case .bytes, .file, .compressed: return
+                }
+            }
+        }
+        var bytes: [Data?] = []
+        bytes.reserveCapacity(outputs.count)
+        for result in results.slots {
+            switch result {
+            case .failure(let error): throw error
+            case .success(let data): bytes.append(data)
+            case nil: bytes.append(nil)
+            }
+        }
+        return RenderedGroup(group: self, changes: changes, bytes: bytes)
+    }
+}
+
+/// A group after the Render step, for the writer: the bytes of each file rendered now (nil for one the writer
+/// keeps as published, or makes itself), with what the writer said it keeps.
+struct RenderedGroup {
+    let group: OutputGroup
+    let changes: Publisher.Changes
+    let bytes: [Data?]
+}
