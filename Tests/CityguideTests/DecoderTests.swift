@@ -97,10 +97,17 @@ final class DecoderTests: XCTestCase {
     }
 
     func testOpenMeteoUnixTimesKeepTodayAndTheForecast() throws {
-        // A real body, and the same body as `timeformat=unixtime` writes it (Python turns each local time into
-        // seconds at the body's offset): both decode to the same weather.
-        let file = try corpusFile(
-            "open-meteo/MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json")
+        // Our body and a real one, each also as `timeformat=unixtime` writes it (Python turns each local time into
+        // seconds at the body's offset): both forms decode to the same weather.
+        for file in try ownAndCorpusFiles(
+            own: "open-meteo.json",
+            corpus: "open-meteo/MagicMirrorOrg__MagicMirror__tests__mocks__weather_openmeteo_current.json")
+        {
+            try checkOpenMeteoUnixTimes(file)
+        }
+    }
+
+    func checkOpenMeteoUnixTimes(_ file: URL) throws {
         let unix = try python(
             """
             import json, sys, datetime
@@ -122,12 +129,25 @@ final class DecoderTests: XCTestCase {
         XCTAssertEqual(fromUnix.high, iso.high)
         XCTAssertEqual(fromUnix.low, iso.low)
         XCTAssertEqual(fromUnix.forecast.map(\.day), iso.forecast.map(\.day))
-        XCTAssertEqual(fromUnix.observed, iso.observed)
+        XCTAssertEqual(fromUnix.observed, iso.observed, file.lastPathComponent)
     }
 
     func testTicketmasterEventsKeepTheirEnds() throws {
-        // A real body (the corpus): events with `dates.end.dateTime` last until then, as Python reads the same body.
-        let file = try corpusFile("ticketmaster/ticketmaster-api-sdk-javascript--all-200.json")
+        // Events with `dates.end.dateTime` last until then, as Python reads the same body: ours (an end past
+        // midnight, one days later, none, one before its start, one without a time) and a real one. Ours alone
+        // when the corpus is absent, and every one of its events compared.
+        let own = try checkTicketmasterEnds(fixtureFile("ticketmaster-lasting.json"))
+        XCTAssertEqual(own, ["-", "-", "-", "129600", "18000"])
+        for file in try ownAndCorpusFiles(
+            own: "ticketmaster-lasting.json", corpus: "ticketmaster/ticketmaster-api-sdk-javascript--all-200.json")
+        {
+            try checkTicketmasterEnds(file)
+        }
+    }
+
+    /// - Returns: the durations compared (seconds, or "-" for none), sorted.
+    @discardableResult
+    func checkTicketmasterEnds(_ file: URL) throws -> [String] {
         let events = try TicketmasterDecoder.events(from: Data(contentsOf: file)).value
         let expected = try python(
             """
@@ -140,12 +160,16 @@ final class DecoderTests: XCTestCase {
             """, file.path
         ).split(separator: "\n").map { $0.split(separator: " ") }
         var lasting = 0
+        var compared: [String] = []
         for row in expected {
             guard let event = events.first(where: { $0.id == row[0] }) else { continue }
-            XCTAssertEqual(event.duration.map { "\(Int($0))" } ?? "-", String(row[1]), "\(event.name)")
+            let duration = event.duration.map { "\(Int($0))" } ?? "-"
+            XCTAssertEqual(duration, String(row[1]), "\(event.name)")
+            compared.append(duration)
             if event.duration != nil { lasting += 1 }
         }
-        XCTAssertGreaterThan(lasting, 0)
+        XCTAssertGreaterThan(lasting, 0, file.lastPathComponent)
+        return compared.sorted()
     }
 
     func testTicketmasterPageWithoutEvents() throws {

@@ -9,6 +9,25 @@ import XCTest
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+/// A fixture's file in the test bundle.
+func fixtureFile(_ name: String) throws -> URL {
+    guard let url = Bundle.module.url(forResource: "Fixtures/wire/\(name)", withExtension: nil) else {
+        throw TestFailure("fixture \(name) missing from the test bundle")
+    }
+    return url
+}
+
+/// Our own fixture, and the real body from the corpus when it is there: a test reading these runs on a fresh
+/// clone too (on our body alone), and in CI on both.
+func ownAndCorpusFiles(own: String, corpus: String) throws -> [URL] {
+    let mine = try fixtureFile(own)
+    do {
+        return [mine, try corpusFile(corpus)]
+    } catch is XCTSkip {
+        return [mine]
+    }
+}
+
 func fixture(_ name: String) throws -> Data {
     guard let url = Bundle.module.url(forResource: "Fixtures/wire/\(name)", withExtension: nil) else {
         throw TestFailure("fixture \(name) missing from the test bundle")
