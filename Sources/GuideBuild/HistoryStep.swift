@@ -3,9 +3,9 @@ import GuideAnalysis
 import GuideHistory
 import GuideModel
 
-/// What the history says about tonight (the changes, the "New" badges, the feed),
-/// and after a successful write, tonight recorded. A history that cannot be opened, read or written is a warning
-/// naming its file: the site is built and published without it.
+/// What the history says about tonight (the changes, the "New" badges, the feed), and after a successful write,
+/// tonight recorded. A history that cannot be opened, read or written is a warning naming its file: the site is
+/// built and published without it.
 struct HistoryStep {
     let store: HistoryStore?
     let label: String

@@ -26,7 +26,8 @@ public struct Published: Sendable, Equatable {
 /// The Write stage, streaming and incremental. Each file's inputs have a key (a page's: the program, the
 /// templates, the site's facts and its city's analysed guide; the home page's: every city's); the manifest the
 /// last build left beside its output says which key each file was made from. Files whose key is the same and
-/// that are still what was published are kept; the others are rendered, checked and written by the workers.
+/// that are still what was published are kept (`changes`); the others, rendered by the Render step
+/// (`OutputGroup.render`), are checked and written by the workers.
 /// Files come in groups (a few cities at a time), so memory does not grow with the site. The staging folder is
 /// made when the first file needs writing: when nothing changed, the output is not touched.
 struct Publisher {

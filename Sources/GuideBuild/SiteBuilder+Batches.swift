@@ -15,7 +15,9 @@ struct CityBatch {
     /// What fetching them warned of.
     var warnings: [DataWarning]
     /// Their places' photos, to publish with their pages.
-    var photos = CityPhotos()
+    var photos: CityPhotos
+    /// Each city whose pages would only say that its data is missing.
+    var emptyWarnings: [DataWarning]
 }
 
 /// Tonight's cities a batch at a time, so a large site is never in memory whole: each batch is fetched,
@@ -63,7 +65,7 @@ extension SiteBuilder {
             }
             warnings += fetchWarnings
             guard !part.cities.isEmpty else { continue }
-            let cityPhotos = photos ? stages.timed(.sources) { fetchPhotos(part, part.cities, &cities) } : CityPhotos()
+            let cityPhotos = photos ? stages.timed(.sources) { fetchPhotos(part, &cities) } : CityPhotos()
             let pasts = stages.timed(.sources) {
                 history.pasts(of: part.cities.map(\.slug), before: CalendarDay.iso(plan.buildDate))
             }
@@ -75,7 +77,8 @@ extension SiteBuilder {
             guard let (guides, snapshots) = analysed else { continue }
             try body(
                 CityBatch(
-                    config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings, photos: cityPhotos),
+                    config: part, guides: guides, snapshots: snapshots, warnings: fetchWarnings, photos: cityPhotos,
+                    emptyWarnings: guides.compactMap(Self.emptyCityWarning)),
                 &stages)
         }
         // Publishing a site of "unavailable" notices would replace last night's good one: refuse instead.

@@ -25,16 +25,15 @@ extension SiteBuilder {
     /// The first photo of every place fetched, to be published from the site: the cities' data point at the local
     /// copies (a photo that could not be had is dropped), and the files join the site. A live build that could
     /// not fetch some says so once per city.
-    func fetchPhotos(_ config: SiteConfig, _ cities: [CityConfig], _ data: inout [CityData]) -> CityPhotos {
-        let addresses = data.flatMap { city in
-            city.places.values.flatMap { $0.value ?? [] }.compactMap { $0.photos.first?.url }
-        }
+    /// - Parameter data: the data of `config`'s cities, in its order.
+    func fetchPhotos(_ config: SiteConfig, _ data: inout [CityData]) -> CityPhotos {
+        let addresses = Self.photoAddresses(data)
         guard !addresses.isEmpty else { return CityPhotos() }
         let downloads = photoDownloads(config)
         let result = runBlocking { await downloads.publish(addresses) }
         var photos = CityPhotos()
         var files: [String: Data] = [:]
-        for (index, city) in zip(data.indices, cities) {
+        for (index, city) in zip(data.indices, config.cities) {
             // A place listed in two categories is one place.
             var failed: [String: String] = [:]
             for (category, outcome) in data[index].places {
@@ -64,6 +63,13 @@ extension SiteBuilder {
         }
         photos.files = files.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return photos
+    }
+}
+
+extension SiteBuilder {
+    /// The address of every fetched place's first photo.
+    static func photoAddresses(_ data: [CityData]) -> [String] {
+        data.flatMap { city in city.places.values.flatMap { $0.value ?? [] }.compactMap { $0.photos.first?.url } }
     }
 }
 

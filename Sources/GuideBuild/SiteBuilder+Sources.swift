@@ -137,8 +137,7 @@ extension SiteBuilder {
         ]
         var files = fetched.bodies.map { (path: $0.key, bytes: $0.value) }
         // The places' photos too, so a build from the folder shows them without the network.
-        let addresses = fetched.cities.flatMap { $0.places.values.flatMap { $0.value ?? [] } }
-            .compactMap { $0.photos.first?.url }
+        let addresses = Self.photoAddresses(fetched.cities)
         if !addresses.isEmpty {
             let downloads = photoDownloads(config)
             let photos = runBlocking { await downloads.publish(addresses) }

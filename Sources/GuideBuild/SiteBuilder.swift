@@ -121,24 +121,22 @@ public struct SiteBuilder: Sendable {
     /// `cityguide report`: the night's data, analysed and compared with the history as a build would, turned
     /// into reports without touching the site or recording the night.
     public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
-        let (config, templates) = try loadConfig()
-        try checkReport(request, config)
+        let (config, templates) = try loadConfig(checking: request)
         let plan = try openSources(config)
         let site = siteInfo(config, plan)
-        var history = historyStep(config)
-        fillEarlierNight(config, history: &history, before: CalendarDay.iso(plan.buildDate))
+        var history = lastNights(config, before: plan.buildDate)
         var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
         var cards: [CityCard] = []
         var emptyWarnings: [DataWarning] = []
         var stages = StageTimes()
         let warnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
-            let empty = batch.guides.compactMap(Self.emptyCityWarning)
-            emptyWarnings += empty
+            emptyWarnings += batch.emptyWarnings
             let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
             cards += renderer.cards
             parts.append(
                 .of(
-                    batch.guides, renderer: renderer, warnings: batch.warnings + empty, baseURL: config.baseURL ?? "",
+                    batch.guides, renderer: renderer, warnings: batch.warnings + batch.emptyWarnings,
+                    baseURL: config.baseURL ?? "",
                     only: request.city))
         }
         parts.siteWarnings = ReportSet.Parts.siteWarnings(warnings + emptyWarnings + history.warnings)

@@ -48,7 +48,7 @@ struct SiteSoFar {
         keys += batchKeys
         snapshots += batch.snapshots
         cityPages += renderer.cityJobs.map(renderer.path)
-        warnings += batch.photos.warnings + batch.guides.compactMap(SiteBuilder.emptyCityWarning)
+        warnings += batch.photos.warnings + batch.emptyWarnings
         mergedRecords += batch.guides.map(\.mergedRecords).reduce(0, +)
         let files = batch.photos.files.filter { photoPaths.insert($0.path).inserted }
         let group = OutputGroup.cities(
@@ -58,10 +58,10 @@ struct SiteSoFar {
 
     /// A batch's part of the report.
     mutating func addReport(_ batch: CityBatch, renderer: SiteRenderer, baseURL: String, only city: String?) {
-        let empty = batch.guides.compactMap(SiteBuilder.emptyCityWarning)
         report.append(
             .of(
-                batch.guides, renderer: renderer, warnings: batch.warnings + batch.photos.warnings + empty,
+                batch.guides, renderer: renderer,
+                warnings: batch.warnings + batch.photos.warnings + batch.emptyWarnings,
                 baseURL: baseURL, only: city))
     }
 

@@ -29,10 +29,7 @@ func ownAndCorpusFiles(own: String, corpus: String) throws -> [URL] {
 }
 
 func fixture(_ name: String) throws -> Data {
-    guard let url = Bundle.module.url(forResource: "Fixtures/wire/\(name)", withExtension: nil) else {
-        throw TestFailure("fixture \(name) missing from the test bundle")
-    }
-    return try Data(contentsOf: url)
+    try Data(contentsOf: fixtureFile(name))
 }
 
 /// A test that cannot read what it checks fails: it does not skip.
