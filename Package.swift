@@ -24,6 +24,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "GuideModel"),
+        // Files read and written safely: every byte written, a file replaced in one rename, a file read only when it
+        // is a regular file of its own.
+        .target(name: "GuideFiles"),
         // The built-in templates and the sample data, compiled in so the binary is the whole product.
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
         .target(
             name: "GuideFetch",
-            dependencies: ["GuideModel", "GuideConfig", "GuideEmbedded", "GuideOSM", "CCurl"],
+            dependencies: ["GuideModel", "GuideFiles", "GuideConfig", "GuideEmbedded", "GuideOSM", "CCurl"],
             // Read through GuideEmbedded, not as a resource bundle that a copied binary would leave behind.
             exclude: ["Sample"]
         ),
@@ -46,7 +49,7 @@ let package = Package(
         .target(
             name: "GuideRender",
             dependencies: [
-                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
+                "GuideModel", "GuideFiles", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -54,7 +57,8 @@ let package = Package(
         .target(name: "CRenameExchange"),
         // Brotli's encoder, for the precompressed copies of pages some servers send as they are.
         .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlienc", providers: [.apt(["libbrotli-dev"])]),
-        .target(name: "GuideWrite", dependencies: ["CRenameExchange", "GuideModel", "CZlib", "CBrotli"]),
+        .target(
+            name: "GuideWrite", dependencies: ["CRenameExchange", "GuideModel", "GuideFiles", "CZlib", "CBrotli"]),
         .systemLibrary(
             name: "CLibXML2",
             pkgConfig: "libxml-2.0",
@@ -62,9 +66,9 @@ let package = Package(
         ),
         .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
         // The build manifest: what the last build published, so the next renders only what changed.
-        .target(name: "GuideIncremental", dependencies: ["GuideModel", "GuideWrite"]),
+        .target(name: "GuideIncremental", dependencies: ["GuideModel", "GuideFiles", "GuideWrite"]),
         // `build --shard K/N` and `cityguide assemble`: a site's cities spread over many machines, merged into one.
-        .target(name: "GuideShard", dependencies: ["GuideModel", "GuideRender"]),
+        .target(name: "GuideShard", dependencies: ["GuideModel", "GuideFiles", "GuideRender"]),
         // The report's map as PNG (mail clients show no SVG), and its delivery over SMTP.
         .systemLibrary(name: "CRSVG", pkgConfig: "librsvg-2.0", providers: [.apt(["librsvg2-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
@@ -78,7 +82,7 @@ let package = Package(
         .target(
             name: "GuideBuild",
             dependencies: [
-                "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
+                "GuideModel", "GuideFiles", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
                 "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
                 "GuideIncremental", "GuideShard", "GuideMaps", .product(name: "Logging", package: "swift-log"),
             ]
@@ -88,7 +92,7 @@ let package = Package(
         .target(
             name: "GuideServe",
             dependencies: [
-                "GuideBuild", "GuideWrite", "GuideModel", .product(name: "NIOCore", package: "swift-nio"),
+                "GuideBuild", "GuideWrite", "GuideModel", "GuideFiles", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "CityguideTests",
             dependencies: [
-                "GuideModel", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
+                "GuideModel", "GuideFiles", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
                 "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),

@@ -65,6 +65,10 @@ public struct TestKnobs: Sendable {
     /// How many cities go through the pipeline together, from fetch to written pages: what a build holds in
     /// memory at once besides every city's card and key (tests make it small to cross batches).
     public var citiesPerBatch = 8
+    /// Whether the templates' names are checked against their views before anything else (`TemplateSet.checkNames`).
+    /// Only the test of the written pages' own checks turns it off, to hold that second line to raw templates the
+    /// first refuses.
+    public var checkTemplateNames = true
 
     public init() {}
 }

@@ -172,7 +172,9 @@ public struct SiteBuilder: Sendable {
         let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
         let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
         let label = config.templates.map { relativeLabel($0) } ?? "Templates"
-        return (config, try TemplateSet.load(folder: folder, label: label))
+        let templates = try TemplateSet.load(folder: folder, label: label)
+        if knobs.checkTemplateNames { try templates.checkNames() }
+        return (config, templates)
     }
 
     /// What `cityguide serve` watches, from one reading of the config.

@@ -78,7 +78,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? ConfigLoader.parse(
                 data, file: URL(fileURLWithPath: "/nonexistent/site.yaml"), displayName: "site.yaml")
         case .template:
-            // The bytes as an edited not-found template: the one page that needs no city, rendered and checked.
+            // The bytes as an edited not-found template: the one page that needs no city, its names checked, rendered
+            // and checked.
             // A template swift-mustache accepts and our parser reads otherwise is a bug: stop there.
             let templates: TemplateSet
             do {
@@ -89,6 +90,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             } catch {
                 return
             }
+            // The build checks its names against the page's view first; rendered either way, as a test can.
+            _ = try? templates.checkNames()
             if case .success(let page) = SiteRenderer(templates: templates, site: Self.site, cards: []).render(
                 .notFound)
             {

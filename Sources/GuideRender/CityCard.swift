@@ -11,8 +11,8 @@ public struct CityCard: Sendable, Equatable, Codable {
     /// Its places come from OpenStreetMap (their contributors are credited).
     public var placesFromOSM: Bool
     /// Its entry in the home page's `cities`, and in 404's.
-    public var home: ViewValue
-    public var notFound: ViewValue
+    public var home: HomeCityView
+    public var notFound: LinkView
 }
 
 /// The providers the footer names, in its order. OpenStreetMap is credited on its own line (for places) and on

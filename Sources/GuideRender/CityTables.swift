@@ -10,7 +10,7 @@ enum CityTables {
         /// By place id.
         var placePaths: [String: String]
         /// By list id: the list's entries for a place page, none of them current.
-        var legends: [String: [View]]
+        var legends: [String: [PlaceEntryView]]
         /// By list id: the list's places, in order (one array a place page shares, not fifty places copied out of
         /// the guide for each).
         var lists: [String: [RankedPlace]]

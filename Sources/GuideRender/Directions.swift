@@ -9,17 +9,17 @@ enum Directions {
     /// Upper-case, as Foundation's percent-encoding writes them.
     static let hexDigits = Array("0123456789ABCDEF".utf8)
 
-    static func view(from origin: Coordinate, originName: String, to target: Coordinate, name: String) -> View {
+    static func view(from origin: Coordinate, originName: String, to target: Coordinate, name: String) -> DirectionsView
+    {
         let o = "\(Coordinate.format(origin.latitude, decimals: 6)),\(Coordinate.format(origin.longitude, decimals: 6))"
         let d = "\(Coordinate.format(target.latitude, decimals: 6)),\(Coordinate.format(target.longitude, decimals: 6))"
         let named = geoLabel(name)
-        return [
-            "origin": originName,
-            "osm": "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=\(o)%3B\(d)",
-            "google": "https://www.google.com/maps/dir/?api=1&origin=\(o)&destination=\(d)&travelmode=walking",
-            "apple": "https://maps.apple.com/?saddr=\(o)&daddr=\(d)&dirflg=w",
-            "geo": "geo:\(d)?q=\(d)(\(named))",
-        ]
+        return DirectionsView(
+            origin: originName,
+            osm: "https://www.openstreetmap.org/directions?engine=fossgis_osrm_foot&route=\(o)%3B\(d)",
+            google: "https://www.google.com/maps/dir/?api=1&origin=\(o)&destination=\(d)&travelmode=walking",
+            apple: "https://maps.apple.com/?saddr=\(o)&daddr=\(d)&dirflg=w",
+            geo: "geo:\(d)?q=\(d)(\(named))")
     }
 
     /// The name percent-encoded but for letters, digits and ` -_.`, spaces then written as `+`. An ASCII name (most

@@ -20,7 +20,7 @@ extension SiteRenderer {
             var paths: [String: String] = [:]
             for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }
             let values = ViewValues(site: site, placePaths: paths)
-            var legends: [String: [View]] = [:]
+            var legends: [String: [PlaceEntryView]] = [:]
             var lists: [String: [RankedPlace]] = [:]
             for list in city.categories where legends[list.id] == nil {
                 let places = list.placeIDs.compactMap(city.place)
@@ -38,75 +38,64 @@ extension SiteRenderer {
         }
     }
 
-    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> View {
+    func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> PageView<PlacePageView> {
         let root = Self.placeRoot
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         let path = values.placePath(city, item)
         let p = item.place
-        var view = common(
-            root: root, path: path, title: "\(p.name), \(city.plan.name)", crumbs: cityCrumbs(city),
-            credits: sources(city))
-        view["name"] = p.name
-        view["city"] = city.plan.name
-        view["new"] = city.news.newPlaceIDs.contains(p.id)
-        if !p.categoryNames.isEmpty { view["kinds"] = p.categoryNames.joined(separator: ", ") }
-        view["address"] = p.address
-        view["neighborhood"] = p.neighborhoods.first
-        view["phone"] = p.phone
-        view["tel"] = Escape.telURL(p.phone)
+        let layout = common(city, root: root, path: path, title: "\(p.name), \(city.plan.name)")
         let website = Escape.webURL(p.website)
-        view["website"] = website
-        view["website_host"] = website.flatMap { URL(string: $0)?.host } ?? website
-        view["description"] = p.description
-        view["hours"] = p.hoursDisplay
-        view["has_hours_table"] = false
+        var view = PlacePageView(
+            name: p.name, new: city.news.newPlaceIDs.contains(p.id),
+            kinds: p.categoryNames.isEmpty ? nil : p.categoryNames.joined(separator: ", "), address: p.address,
+            neighborhood: p.neighborhoods.first, phone: p.phone, tel: Escape.telURL(p.phone), website: website,
+            websiteHost: website.flatMap { URL(string: $0)?.host } ?? website, description: p.description,
+            hours: p.hoursDisplay, rating: p.rating.map(Formatting.rating),
+            ratingCount: p.ratingCount.map { "\($0) ratings" }, price: Formatting.price(p.price),
+            coordinates: p.coordinate.display, savePath: path,
+            directions: Directions.view(
+                from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name),
+            distance: values.distance(item), walk: values.walk(item),
+            walkNote: item.route == nil
+                ? "estimated from \(site.units.formatDistance(metres: item.metresFromOrigin)) as the crow flies"
+                : "along the streets",
+            origin: city.plan.originName,
+            tips: p.tips.map { tip in
+                PlacePageView.Tip(
+                    text: tip.text, date: tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) })
+            },
+            lists: item.categoryIDs.compactMap { id in
+                city.categories.first { $0.id == id }.map {
+                    LinkView(name: $0.name, href: SitePaths.relative(values.categoryPath(city, id), from: path))
+                }
+            },
+            map: placeMapView(city, item, tables: tables, values: values, root: root))
         // A weekly table from either provider's hours; whether the place is open now is worked out by the reader's
         // browser, from the same week in the city's time zone (`assets/hours.js`): a page says nothing that is
         // true only when it was built.
         if let text = p.openingHours, let hours = OpeningHours(text) {
-            view["hours"] = p.hoursDisplay ?? text
-            view["hours_table"] = hours.table(clock: site.clock).map { ["day": $0.day, "hours": $0.hours] as View }
-            view["clock"] = site.clock.rawValue
-            view["has_hours_table"] = true
-            view["holidays_not_shown"] = hours.holidaysNotShown
-            view["otherwise"] = present(hours.otherwise)
-            view["otherwise_days"] = hours.otherwiseDays.map(String.init).joined(separator: ",")
-            view["hours_week"] = hours.machineWeek
-            view["time_zone"] = city.plan.timeZone.identifier
-        }
-        view["rating"] = p.rating.map(Formatting.rating)
-        view["rating_count"] = p.ratingCount.map { "\($0) ratings" }
-        view["price"] = Formatting.price(p.price)
-        view["coordinates"] = p.coordinate.display
-        view["save_path"] = values.placePath(city, item)
-        view["city"] = city.plan.name
-        view["directions"] = Directions.view(
-            from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name)
-        view["distance"] = values.distance(item)
-        view["walk"] = values.walk(item)
-        view["walk_note"] =
-            item.route == nil
-            ? "estimated from \(site.units.formatDistance(metres: item.metresFromOrigin)) as the crow flies"
-            : "along the streets"
-        view["origin"] = city.plan.originName
-        view["has_tips"] = !p.tips.isEmpty
-        view["tips"] = p.tips.map { tip -> View in
-            var v: View = ["text": tip.text]
-            v["date"] = tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) }
-            return v
+            view.hours = p.hoursDisplay ?? text
+            view.hoursTable = hours.table(clock: site.clock).map {
+                PlacePageView.HoursRow(day: $0.day, hours: $0.hours)
+            }
+            view.week = PlacePageView.Week(
+                clock: site.clock.rawValue, holidaysNotShown: hours.holidaysNotShown, otherwise: hours.otherwise,
+                otherwiseDays: hours.otherwiseDays.map(String.init).joined(separator: ","), machine: hours.machineWeek,
+                timeZone: city.plan.timeZone.identifier)
         }
         // Only the site's own copy: a reader's browser never fetches from elsewhere, and never shows a broken image.
         if let photo = p.photos.first, let file = photo.file {
-            var v: View = ["url": root + file, "alt": "Photo of \(p.name)"]
-            v["width"] = photo.width
-            v["height"] = photo.height
-            view["photo"] = v
+            view.photo = PlacePageView.Photo(
+                url: root + file, alt: "Photo of \(p.name)", width: photo.width, height: photo.height)
         }
-        view["lists"] = item.categoryIDs.compactMap { id in
-            city.categories.first { $0.id == id }.map {
-                ["name": $0.name, "href": SitePaths.relative(values.categoryPath(city, id), from: path)] as View
-            }
-        }
+        return PageView(layout: layout, body: view)
+    }
+
+    /// The map around a place: the place among its list's places, and a layer of the others within a walk.
+    func placeMapView(
+        _ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables, values: ViewValues, root: String
+    ) -> MapView {
+        let p = item.place
         let around = placeMap(city, item, tables: tables)
         let firstList = city.categories.first { $0.id == item.categoryIDs.first }
         let neighbors = neighbors(city, item, tables: tables)
@@ -130,18 +119,17 @@ extension SiteRenderer {
         // Those the map around the place shows.
         let shows = values.shows(around.spec, candidates.map(\.0.coordinate))
         let nearby = zip(candidates, shows).filter(\.1).prefix(20).compactMap { city.place($0.0.0.id) }
-        view["map"] = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
-        view["nearby"] = nearby.map { ["name": $0.place.name, "href": "../\($0.slug)/index.html"] as View }
-        view["has_nearby"] = !nearby.isEmpty
-        view["nearby_label"] =
+        let svg = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
+        let label =
             "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
             + (nearby.count > 1 ? ", nearest first" : "")
         let shared = firstList.flatMap { tables.legends[$0.id] }
         var legend =
             shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: "../") }
         let current = Set(neighbors.indices.filter { neighbors[$0].place.id == p.id })
-        for index in current { legend[index]["current"] = true }
-        view["legend"] = legend
-        return view
+        for index in current { legend[index].current = true }
+        return MapView(
+            svg: svg, legend: legend,
+            nearby: nearby.map { LinkView(name: $0.place.name, href: "../\($0.slug)/index.html") }, nearbyLabel: label)
     }
 }

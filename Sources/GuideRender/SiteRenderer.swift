@@ -3,7 +3,6 @@ import GuideAnalysis
 import GuideConfig
 import GuideMaps
 import GuideModel
-import Mustache
 
 /// The Render stage: city guides in, pages out. Pure: the same guides, templates and build date give the same bytes.
 public struct SiteRenderer: Sendable {
@@ -80,17 +79,15 @@ public struct SiteRenderer: Sendable {
     var values: ViewValues { ViewValues(site: site) }
 
     /// The template and the values of a page.
-    func context(_ job: Job) -> (String, View) {
+    func context(_ job: Job) -> (String, any TemplateView) {
         switch job {
         case .home: return ("home", home())
         case .notFound: return ("not-found", notFound())
         case .saved:
-            return (
-                "saved",
-                common(
-                    root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")],
-                    credits: everyCity)
-            )
+            let layout = common(
+                root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")],
+                credits: everyCity)
+            return ("saved", PageView(layout: layout, body: LayoutOnlyView()))
         case .city(let c): return ("city", city(guides[c]))
         case .events(let c): return ("events", events(guides[c]))
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
@@ -117,156 +114,131 @@ public struct SiteRenderer: Sendable {
         Sources(names: Credits.ordered(city.credits), placesFromOSM: city.plan.placesFromOSM)
     }
 
-    func common(root: String, path: String, title: String, crumbs: [(String, String)], credits: Sources) -> View {
-        var view: View = [
-            "site_title": site.title, "page_title": title, "root": root, "home_href": root + "index.html",
-            "lang": site.language,
-            // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
-            "document_title": title == site.title ? title : "\(title) · \(site.title)",
-            "generated": site.buildDay.long, "generated_iso": site.buildDay.iso,
-            // Only the pages about tonight (the weather, what changed since last night) say when they were built:
-            // a build date on every page made every file of the site new every night, for rsync, S3 and CDNs,
-            // though a place's page had not changed.
-            "dated": false,
-            "data_note": site.dataNote, "places_osm": credits.placesFromOSM,
-            "credits": credits.names.joined(separator: ", "), "has_credits": !credits.names.isEmpty,
-            "breadcrumbs": crumbs.map { ["name": $0.0, "href": SitePaths.relative($0.1, from: path)] as View },
-            "stylesheet": root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
-            "saved_script": root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
-            "hours_script": root + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
-            // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
-            "icon": root + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
-            "has_breadcrumbs": !crumbs.isEmpty,
-        ]
+    func common(root: String, path: String, title: String, crumbs: [(String, String)], credits: Sources) -> LayoutView {
         // The same directory form as the sitemap.
         let directory = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
-        view["canonical"] = present(site.baseURL.map { $0 + directory })
-        return view
+        return LayoutView(
+            siteTitle: site.title, pageTitle: title, root: root, lang: site.language,
+            // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
+            documentTitle: title == site.title ? title : "\(title) · \(site.title)",
+            generated: site.buildDay.long, generatedISO: site.buildDay.iso, dataNote: site.dataNote,
+            placesFromOSM: credits.placesFromOSM, credits: credits.names,
+            breadcrumbs: crumbs.map { LinkView(name: $0.0, href: SitePaths.relative($0.1, from: path)) },
+            stylesheet: root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
+            savedScript: root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
+            hoursScript: root + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
+            // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
+            icon: root + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
+            canonical: site.baseURL.map { $0 + directory })
     }
 
-    func cityCrumbs(_ city: CityGuide) -> [(String, String)] {
-        [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)]
+    /// The layout of a page about one city: its providers in the footer, the way back through the city's page.
+    func common(_ city: CityGuide, root: String, path: String, title: String) -> LayoutView {
+        var layout = common(
+            root: root, path: path, title: title,
+            crumbs: [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)], credits: sources(city))
+        layout.city = city.plan.name
+        return layout
     }
 
     /// A city's card: its entries on the home page and on 404, its credits.
     func card(_ city: CityGuide) -> CityCard {
-        let home: View = [
-            "name": city.plan.name, "href": values.pagePaths(city).city,
-            "weather": weather(city),
-            "picks": city.topPicks.prefix(3).enumerated().compactMap { index, id in
+        let home = HomeCityView(
+            name: city.plan.name, href: values.pagePaths(city).city, weather: weather(city),
+            picks: city.topPicks.prefix(3).enumerated().compactMap { index, id in
                 city.place(id).map { values.entry($0, number: index + 1, city: city, places: SitePaths.places(city)) }
             },
-            "place_count": city.places.count,
-            "has_picks": !city.topPicks.isEmpty,
-            "picks_order": ListOrder(city).picks,
-            "nothing_within": "Nothing in this guide is within a \(city.plan.walkingMinutes)-minute walk of "
-                + "\(city.plan.originName).",
-        ]
-        let notFound: View = ["name": city.plan.name, "href": values.pagePaths(city).city]
+            placeCount: city.places.count, picksOrder: ListOrder(city).picks,
+            nothingWithin: "Nothing in this guide is within a \(city.plan.walkingMinutes)-minute walk of "
+                + "\(city.plan.originName).")
         let sources = sources(city)
         return CityCard(
             slug: city.plan.slug, name: city.plan.name, credits: sources.names, placesFromOSM: sources.placesFromOSM,
-            home: ViewValue(home), notFound: ViewValue(notFound))
+            home: home, notFound: LinkView(name: city.plan.name, href: values.pagePaths(city).city))
     }
 
-    func home() -> View {
-        var view = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
-        view["dated"] = true
+    func home() -> PageView<HomePageView> {
+        var layout = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
+        layout.dated = true
         let names = cards.map(\.name)
-        view["city_names"] =
+        let cityNames =
             names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
-        view["cities"] = cards.map(\.home.view)
-        return view
+        return PageView(layout: layout, body: HomePageView(cityNames: cityNames, cities: cards.map(\.home)))
     }
 
-    func notFound() -> View {
+    func notFound() -> PageView<NotFoundPageView> {
         // 404.html is served for any missing address, at any depth, so its relative links are read from the site's
         // root through <base href="/guides/">: the path of base_url, not the whole address, so the page also
         // works on a host's preview address or before a domain points at it. Without base_url the links stay
         // relative, right at the root's depth and from disk.
-        var view = common(root: "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
-        view["cities"] = cards.map(\.notFound.view)
-        view["base_href"] = present(site.basePath)
+        var layout = common(root: "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
+        layout.baseHref = site.basePath
         // Not a page of the site: no address stands for it.
-        view["canonical"] = Absent()
-        view["noindex"] = true
-        return view
+        layout.canonical = nil
+        layout.noindex = true
+        return PageView(layout: layout, body: NotFoundPageView(cities: cards.map(\.notFound)))
     }
 
-    func city(_ city: CityGuide) -> View {
+    func city(_ city: CityGuide) -> PageView<CityPageView> {
         let root = "../"
         let path = values.pagePaths(city).city
         let places = SitePaths.relative(SitePaths.places(city), from: path)
-        var view = common(
+        var layout = common(
             root: root, path: path, title: city.plan.name, crumbs: [(site.title, "index.html")],
             credits: sources(city))
-        view["dated"] = true
-        let all = city.overview.compactMap(city.place)
-        view["city"] = city.plan.name
-        view["origin"] = city.plan.originName
-        view["map"] = values.render(cityMap(city))
-        view["legend"] = all.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
-        view["weather"] = weather(city)
-        view["walking_minutes"] = city.plan.walkingMinutes
+        layout.city = city.plan.name
+        layout.dated = true
+        layout.feedHref = "feed.xml"
         let order = ListOrder(city)
-        view["picks_order"] = order.picks
-        view["best_order"] = order.overview
-        view["walkable"] = city.walkable.compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, places: places)
+        func entries(_ ids: [String]) -> [PlaceEntryView] {
+            ids.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
         }
-        view["top_picks"] = city.topPicks.compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, places: places)
-        }
-        view["neighborhoods"] = city.neighborhoods.prefix(6).map { hood -> View in
-            [
-                "name": hood.name, "why": hood.why,
-                "href": SitePaths.relative(values.neighborhoodPath(city, hood), from: path),
-                "places": hood.placeIDs.prefix(4).compactMap(city.place).map {
-                    ["name": $0.place.name, "href": places + $0.slug + "/index.html"] as View
-                },
-            ]
-        }
-        view["categories"] = city.categories.map { list -> View in
-            var item: View = [
-                "name": list.name, "href": SitePaths.relative(values.categoryPath(city, list.id), from: path),
-                "count": list.placeIDs.count,
-            ]
-            if case .failed = list.status { item["unavailable"] = true } else { item["unavailable"] = false }
-            return item
-        }
-        view["events"] = events(city, limit: 5)
-        view["events_href"] = SitePaths.relative(values.pagePaths(city).events, from: path)
-        view["whats_new"] = present(WhatsNew(values: values).view(city, root: root))
-        view["feed_href"] = "feed.xml"
-        view["has_walkable"] = !city.walkable.isEmpty
-        view["has_neighborhoods"] = !city.neighborhoods.isEmpty
-        return view
+        let body = CityPageView(
+            origin: city.plan.originName,
+            map: MapView(svg: values.render(cityMap(city)), legend: entries(city.overview)),
+            weather: weather(city), walkingMinutes: city.plan.walkingMinutes,
+            picksOrder: order.picks, bestOrder: order.overview, walkable: entries(city.walkable),
+            topPicks: entries(city.topPicks),
+            neighborhoods: city.neighborhoods.prefix(6).map { hood in
+                CityPageView.Neighborhood(
+                    name: hood.name, why: hood.why,
+                    href: SitePaths.relative(values.neighborhoodPath(city, hood), from: path),
+                    places: hood.placeIDs.prefix(4).compactMap(city.place).map {
+                        LinkView(name: $0.place.name, href: places + $0.slug + "/index.html")
+                    })
+            },
+            categories: city.categories.map { list in
+                var unavailable = false
+                if case .failed = list.status { unavailable = true }
+                return CityPageView.Category(
+                    name: list.name, href: SitePaths.relative(values.categoryPath(city, list.id), from: path),
+                    count: list.placeIDs.count, unavailable: unavailable)
+            },
+            events: events(city, limit: 5),
+            eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path),
+            whatsNew: WhatsNew(values: values).view(city, root: root))
+        return PageView(layout: layout, body: body)
     }
 
-    func category(_ city: CityGuide, _ list: CategoryList) -> View {
+    func category(_ city: CityGuide, _ list: CategoryList) -> PageView<CategoryPageView> {
         let root = "../../"
         let path = values.categoryPath(city, list.id)
-        var view = common(
-            root: root, path: path, title: "\(list.name) in \(city.plan.name)", crumbs: cityCrumbs(city),
-            credits: sources(city))
+        let layout = common(city, root: root, path: path, title: "\(list.name) in \(city.plan.name)")
         let places = list.placeIDs.compactMap(city.place)
-        view["city"] = city.plan.name
-        view["category"] = list.name
-        view["origin"] = city.plan.originName
-        view["sort"] = ListOrder(city).phrase(city.plan.sort)
-        view["as_of"] = present(asOf(city, "places/\(list.id)"))
-        view["has_entries"] = !places.isEmpty
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
-        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) }
+        var body = CategoryPageView(
+            category: list.name, origin: city.plan.originName,
+            sort: ListOrder(city).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
+            entries: places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) })
         switch list.status {
-        case .ok where places.isEmpty: view["no_results"] = true
-        case .absent: view["no_results"] = true
+        case .ok where places.isEmpty: body.noResults = true
+        case .absent: body.noResults = true
         // Only that it is missing: the reason (a URL, a file, a provider's words) is for the log and the summary.
-        case .failed: view["unavailable"] = true
+        case .failed: body.unavailable = true
         case .ok: break
         }
-        if let map = categoryMap(city, list) { view["map"] = values.render(map) }
-        return view
+        body.map = categoryMap(city, list).map { MapView(svg: values.render($0), legend: []) }
+        return PageView(layout: layout, body: body)
     }
 
     /// "Sat 21 Nov 2026, 18:05" when a part is shown from an older response.
@@ -277,13 +249,13 @@ public struct SiteRenderer: Sendable {
     /// An observation more than this much older than the build is not "now": the card says when it was made.
     static let staleWeather: TimeInterval = 3 * 3600
 
-    func weather(_ city: CityGuide) -> View {
+    func weather(_ city: CityGuide) -> WeatherView {
         var view = values.weather(city.weather)
         let observed = city.weather.value?.observed.flatMap {
             site.buildDate.timeIntervalSince($0) > Self.staleWeather
                 ? Formatting.dayTime($0, in: city.plan.timeZone) : nil
         }
-        view["as_of"] = present(asOf(city, "weather") ?? observed)
+        view.asOf = asOf(city, "weather") ?? observed
         return view
     }
 
@@ -292,47 +264,41 @@ public struct SiteRenderer: Sendable {
     static let eventsPerPage = 300
 
     /// - Parameter only: keep just these events (a neighborhood's), keeping the "unavailable" state as it is.
-    func events(_ city: CityGuide, limit: Int?, only ids: [String]? = nil) -> View {
+    func events(_ city: CityGuide, limit: Int?, only ids: [String]? = nil) -> EventsView {
         var outcome = city.events
         if let ids, case .loaded(let all) = outcome {
             let kept = Set(ids)
             outcome = .loaded(all.filter { kept.contains($0.id) })
         }
         var view = values.events(outcome, city: city, limit: limit)
-        view["as_of"] = present(asOf(city, "events"))
+        view.asOf = asOf(city, "events")
         return view
     }
 
-    func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> View {
+    func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> PageView<NeighborhoodPageView> {
         let root = "../../../"
         let path = values.neighborhoodPath(city, hood)
-        var view = common(
-            root: root, path: path, title: "\(hood.name), \(city.plan.name)",
-            crumbs: cityCrumbs(city), credits: sources(city))
-        let places = hood.placeIDs.compactMap(city.place)
-        view["name"] = hood.name
-        view["city"] = city.plan.name
-        view["why"] = hood.why
-        view["best_order"] = ListOrder(city).overview
+        let layout = common(city, root: root, path: path, title: "\(hood.name), \(city.plan.name)")
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
-        view["entries"] = places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) }
-        view["legend"] = view["entries"]
-        view["map"] = values.render(neighborhoodMap(city, hood))
-        view["events"] = events(city, limit: Self.eventsPerPage, only: hood.eventIDs)
-        view["events_href"] = SitePaths.relative(values.pagePaths(city).events, from: path)
-        return view
+        let entries = hood.placeIDs.compactMap(city.place).enumerated().map {
+            values.entry($1, number: $0 + 1, city: city, places: folder)
+        }
+        let body = NeighborhoodPageView(
+            name: hood.name, why: hood.why, bestOrder: ListOrder(city).overview, entries: entries,
+            map: MapView(svg: values.render(neighborhoodMap(city, hood)), legend: entries),
+            events: events(city, limit: Self.eventsPerPage, only: hood.eventIDs),
+            eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path))
+        return PageView(layout: layout, body: body)
     }
 
-    func events(_ city: CityGuide) -> View {
+    func events(_ city: CityGuide) -> PageView<EventsPageView> {
         let root = "../../"
         let path = values.pagePaths(city).events
-        var view = common(
-            root: root, path: path, title: "Events in \(city.plan.name)",
-            crumbs: cityCrumbs(city), credits: sources(city))
-        view["city"] = city.plan.name
-        view["timezone"] = city.plan.timeZone.identifier
-        view["events"] = events(city, limit: Self.eventsPerPage)
-        view["calendar_href"] = SitePaths.relative(SitePaths.eventsCalendar(city), from: path)
-        return view
+        let layout = common(city, root: root, path: path, title: "Events in \(city.plan.name)")
+        let body = EventsPageView(
+            timezone: city.plan.timeZone.identifier,
+            events: events(city, limit: Self.eventsPerPage),
+            calendarHref: SitePaths.relative(SitePaths.eventsCalendar(city), from: path))
+        return PageView(layout: layout, body: body)
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 import GuideModel
-import Mustache
 
-/// Renders parsed templates (`TemplateNode`) over a page's values (`[String: Any]` trees of text, numbers, flags,
-/// lists and `Absent`) into bytes, as swift-mustache renders the same template over the same values: the same
-/// lookups up the stack of sections, the same sections over lists, flags and values, the same indentation of
-/// partials and blocks, the same transforms (swift-mustache's own). What it saves is the dynamic casts: a value is
-/// one of a handful of types, told apart by their concrete type, and the bytes go straight into one buffer.
+/// Renders parsed templates (`TemplateNode`) over a page's typed view (`TemplateView`) into bytes, as swift-mustache
+/// renders the same template over the same values: the same lookups up the stack of sections, the same sections
+/// over lists, flags and values, the same indentation of partials and blocks, the same transforms (swift-mustache's
+/// own). What it saves is the dynamic casts: a value is one of a handful of cases, and the bytes go straight into
+/// one buffer.
 ///
 /// Every lookup that finds a value, and every byte of text it finds, is counted against the page's budget
 /// (`RenderBudget`): once either runs out, lookups find nothing, so a template that multiplies its page ends at
@@ -53,19 +52,25 @@ struct TemplateRenderer {
         }
     }
 
-    /// A value a section is rendered inside: a view, told apart once when it is pushed rather than at every
-    /// lookup that passes it, or anything else (which has no values to find).
+    /// A value a section is rendered inside: a view, an item of a list (asked where it lies), or a text or a number
+    /// (which has no names to find).
     enum Frame {
-        case view([String: Any])
-        case other(Any)
+        case view(any TemplateView)
+        case item(any TemplateList, Int)
+        case other(TemplateValue)
 
-        init(_ value: Any) {
-            if let view = value as? [String: Any] { self = .view(view) } else { self = .other(value) }
+        func child(named name: String) -> TemplateValue? {
+            switch self {
+            case .view(let view): return view.child(named: name)
+            case .item(let list, let index): return list.child(named: name, at: index)
+            case .other: return nil
+            }
         }
 
-        var value: Any {
+        var value: TemplateValue {
             switch self {
-            case .view(let view): return view
+            case .view(let view): return .view(view)
+            case .item(let list, let index): return .view(list.item(at: index))
             case .other(let value): return value
             }
         }
@@ -77,20 +82,20 @@ struct TemplateRenderer {
         var last: Bool
         var index: Int
 
-        func transform(_ name: String) -> Any? {
+        func transform(_ name: String) -> TemplateValue? {
             switch name {
-            case "first": return first
-            case "last": return last
-            case "index": return index
-            case "even": return index & 1 == 0
-            case "odd": return index & 1 == 1
+            case "first": return .flag(first)
+            case "last": return .flag(last)
+            case "index": return .number(index)
+            case "even": return .flag(index & 1 == 0)
+            case "odd": return .flag(index & 1 == 1)
             default: return nil
             }
         }
     }
 
     /// The template `name` over `view`, appended to `out`.
-    mutating func render(_ name: String, view: [String: Any]) {
+    mutating func render(_ name: String, view: any TemplateView) {
         guard let nodes = templates[name] else { return }
         render(nodes, Context(stack: [.view(view)]))
     }
@@ -122,40 +127,38 @@ struct TemplateRenderer {
             guard let value = lookup(name, context) else { return }
             print(value, escaping: escaped ? context.escaping : .text)
         case .section(let name, let nodes):
-            let value = lookup(name, context)
-            switch value {
-            case let view as [String: Any]:
+            switch lookup(name, context) {
+            case .view(let view):
                 render(nodes, context.with(.view(view)))
-            case let flag as Bool:
+            case .flag(let flag):
                 if flag { render(nodes, context) }
-            case is Absent, nil:
+            case .absent, nil:
                 break
-            case let value?:
-                if let views = value as? [[String: Any]] {
-                    for (index, view) in views.enumerated() {
-                        let position = Position(first: index == 0, last: index == views.count - 1, index: index)
-                        render(nodes, context.with(.view(view), at: position))
-                    }
-                } else if let list = Self.list(value) {
-                    for (index, item) in list.enumerated() {
-                        let position = Position(first: index == 0, last: index == list.count - 1, index: index)
-                        render(nodes, context.with(Frame(item), at: position))
-                    }
-                } else {
-                    render(nodes, context.with(.other(value)))
+            case .list(let list):
+                for index in 0..<list.count {
+                    let position = Position(first: index == 0, last: index == list.count - 1, index: index)
+                    render(nodes, context.with(.item(list, index), at: position))
                 }
+            case .texts(let items):
+                for (index, item) in items.enumerated() {
+                    let position = Position(first: index == 0, last: index == items.count - 1, index: index)
+                    render(nodes, context.with(.other(.text(item)), at: position))
+                }
+            case let value?:
+                render(nodes, context.with(.other(value)))
             }
         case .inverted(let name, let nodes):
-            let value = lookup(name, context)
-            switch value {
-            case is [String: Any]:
-                break
-            case let flag as Bool:
+            switch lookup(name, context) {
+            case .flag(let flag):
                 if !flag { render(nodes, context) }
-            case is Absent, nil:
+            case .absent, nil:
                 render(nodes, context)
-            case let value?:
-                if let list = Self.list(value), list.isEmpty { render(nodes, context.with(.other(value))) }
+            case .list(let list):
+                if list.count == 0 { render(nodes, context.with(.other(.list(list)))) }
+            case .texts(let items):
+                if items.isEmpty { render(nodes, context.with(.other(.texts(items)))) }
+            case .view, .text, .number:
+                break
             }
         case .partial(let name, let indentation, let overrides):
             guard let nodes = templates[name] else { return }
@@ -171,28 +174,18 @@ struct TemplateRenderer {
         }
     }
 
-    /// The items of a list value, nil for anything else. swift-mustache renders a section once per item of an
-    /// `Array`, a `Set` or a `ReversedCollection` (what `reversed()` gives).
-    static func list(_ value: Any) -> [Any]? {
-        switch value {
-        case let views as [[String: Any]]: return views
-        case let items as [Any]: return items
-        case let sequence as any MustacheSequence: return items(sequence)
-        default: return nil
-        }
-    }
-
-    private static func items<S: Sequence>(_ sequence: S) -> [Any] { sequence.map { $0 } }
-
     /// What a name finds: up the stack for its first part (the innermost value that has it), then down through
     /// the rest, then through its transforms, innermost first.
-    private mutating func lookup(_ name: TemplateName, _ context: Context) -> Any? {
-        var found: Any?
+    private mutating func lookup(_ name: TemplateName, _ context: Context) -> TemplateValue? {
+        var found: TemplateValue?
+        var transforms = name.transforms[...]
         switch name.kind {
         case .current:
             found = context.stack.last?.value
         case .sequence:
-            found = context.position
+            // The position's own transform first (`first()`), then any around it.
+            guard let innermost = transforms.popLast() else { return nil }
+            found = context.position?.transform(innermost)
         case .local:
             found = context.stack.last.flatMap { descend(name.parts[...], from: $0) }
         case .stack:
@@ -201,65 +194,54 @@ struct TemplateRenderer {
                 break
             }
             for frame in context.stack.reversed() {
-                if case .view(let view) = frame, let value = child(first, of: view) {
+                if let value = child(first, of: frame) {
                     found = descend(name.parts.dropFirst(), from: value)
                     break
                 }
             }
         }
         guard var value = found else { return nil }
-        for transform in name.transforms.reversed() {
-            guard let next = Self.transform(value, transform) else { return nil }
+        for transform in transforms.reversed() {
+            guard let next = value.transform(transform) else { return nil }
             value = next
         }
         return value
     }
 
-    private mutating func descend(_ parts: ArraySlice<String>, from frame: Frame) -> Any? {
+    private mutating func descend(_ parts: ArraySlice<String>, from frame: Frame) -> TemplateValue? {
         guard let first = parts.first else { return frame.value }
-        guard case .view(let view) = frame, let value = child(first, of: view) else { return nil }
+        guard let value = child(first, of: frame) else { return nil }
         return descend(parts.dropFirst(), from: value)
     }
 
-    private mutating func descend(_ parts: ArraySlice<String>, from object: Any) -> Any? {
-        var value = object
+    private mutating func descend(_ parts: ArraySlice<String>, from start: TemplateValue) -> TemplateValue? {
+        var value = start
         for part in parts {
-            guard let view = value as? [String: Any], let next = child(part, of: view) else { return nil }
+            guard case .view(let view) = value, let next = child(part, of: .view(view)) else { return nil }
             value = next
         }
         return value
     }
 
-    /// A view's value of that name (a text, a number or a list has none to find), counted against the budget.
-    private mutating func child(_ name: String, of view: [String: Any]) -> Any? {
-        guard let value = view[name] else { return nil }
-        let bytes = (value as? String)?.utf8.count ?? 0
+    /// A frame's value of that name (a text, a number or a list has none to find), counted against the budget.
+    private mutating func child(_ name: String, of frame: Frame) -> TemplateValue? {
+        guard let value = frame.child(named: name) else { return nil }
+        var bytes = 0
+        if case .text(let text) = value { bytes = text.utf8.count }
         return budget.spend(bytes: bytes) ? value : nil
     }
 
-    /// swift-mustache's transforms of texts, numbers and lists, and the position in a list; a view has none.
-    static func transform(_ value: Any, _ name: String) -> Any? {
+    /// A value as text: texts as they are, numbers and flags as Swift prints them, `absent` as nothing; an empty
+    /// list and a list of texts as Swift prints them too (what swift-mustache prints for `{{.}}` over them), a
+    /// view and a list of views as nothing.
+    private mutating func print(_ value: TemplateValue, escaping: TemplateEscaping) {
         switch value {
-        case let position as Position: return position.transform(name)
-        case is [String: Any]: return nil
-        case let transformable as MustacheTransformable: return transformable.transform(name)
-        default: return nil
-        }
-    }
-
-    /// A value as text: texts as they are, numbers and flags as Swift prints them, `Absent` as nothing.
-    private mutating func print(_ value: Any, escaping: TemplateEscaping) {
-        switch value {
-        case let text as String:
-            write(text, escaping: escaping)
-        case let number as Int:
-            write(String(number), escaping: .text)
-        case is Absent:
-            break
-        case let substring as Substring:
-            write(String(substring), escaping: escaping)
-        default:
-            write(String(describing: value), escaping: escaping)
+        case .text(let text): write(text, escaping: escaping)
+        case .number(let number): write(String(number), escaping: .text)
+        case .flag(let flag): write(flag ? "true" : "false", escaping: escaping)
+        case .texts(let items): write(String(describing: items), escaping: escaping)
+        case .list(let list): if list.count == 0 { write("[]", escaping: escaping) }
+        case .absent, .view: break
         }
     }
 

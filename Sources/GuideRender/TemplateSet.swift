@@ -135,7 +135,7 @@ public struct TemplateSet: Sendable {
         }
         let tileStyle = try Self.tileStyle(files[tileStyleFile], label: label)
         // Every file that can change a page, the ones overridden and the ones not.
-        var digest = Fingerprint()
+        var digest = WordHash()
         var fingerprinted: [String: String] = [:]
         for (path, file) in files.sorted(by: { $0.key < $1.key }) {
             let hash = XXH64.hash(file.bytes)
@@ -150,6 +150,17 @@ public struct TemplateSet: Sendable {
             compiled: compiled, library: library, assets: assets, origins: texts.mapValues(\.file),
             digest: digest.value, fingerprinted: fingerprinted,
             tileStyle: tileStyle, tileSheet: TileStyleSheet(tileStyle))
+    }
+
+    /// Every name the page and email templates look up is one their views give, and only cityguide's own drawings
+    /// print raw (`TemplateCheck`): a template that misspells a name, or prints a provider's text unescaped, is an
+    /// error naming its file and tag before anything renders, not a page with a hole in it or a script in it.
+    public func checkNames() throws(TemplateError) {
+        guard let first = TemplateCheck.problems(in: compiled).first else { return }
+        let page = first.file == first.page ? "" : " (as part of the \(first.page) template)"
+        throw TemplateError(
+            file: origin(of: first.file), line: nil, column: nil, problem: "\(first.tag)\(page) \(first.problem)",
+            fix: first.fix)
     }
 
     /// The tiles' stylesheet, compacted; a missing one, too large or not text, is the templates' mistake.

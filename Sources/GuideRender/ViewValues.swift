@@ -5,8 +5,6 @@ import GuideModel
 
 /// Ready-made values for templates. Plain strings are escaped by Mustache's `{{ }}`; the only values
 /// templates print raw (`{{{ }}}`) are the SVG fragments built here, whose every string went through `Escape.xml`.
-typealias View = [String: Any]
-
 struct ViewValues {
     let site: SiteInfo
     /// One city's place paths by id, when known (`CityTables`): a place page names a hundred of them.
@@ -34,116 +32,85 @@ struct ViewValues {
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
 
     /// - Parameter places: the folder of the city's place pages as the page links to it (ending in "/").
-    func entry(_ item: RankedPlace, number: Int, city: CityGuide, places: String) -> View {
-        // Sized once: a place page lists fifty of these, and growing a dictionary rehashes it.
-        var view = View(minimumCapacity: 14)
-        view["number"] = number
-        view["name"] = item.place.name
-        view["href"] = places + item.slug + "/index.html"
-        view["distance"] = distance(item)
-        view["walk"] = walk(item)
-        view["address"] = present(item.place.address)
-        view["rating"] = present(item.place.rating.map(Formatting.rating))
-        view["rating_count"] = present(item.place.ratingCount.map { "\($0) ratings" })
-        view["price"] = present(Formatting.price(item.place.price))
-        view["kinds"] = present(
-            item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "))
-        view["neighborhood"] = present(item.place.neighborhoods.first)
-        view["current"] = false
-        view["new"] = city.news.newPlaceIDs.contains(item.place.id)
+    func entry(_ item: RankedPlace, number: Int, city: CityGuide, places: String) -> PlaceEntryView {
+        PlaceEntryView(
+            number: number, name: item.place.name, href: places + item.slug + "/index.html", distance: distance(item),
+            walk: walk(item), address: item.place.address, rating: item.place.rating.map(Formatting.rating),
+            ratingCount: item.place.ratingCount.map { "\($0) ratings" }, price: Formatting.price(item.place.price),
+            kinds: item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "),
+            neighborhood: item.place.neighborhoods.first, new: city.news.newPlaceIDs.contains(item.place.id))
+    }
+
+    func weather(_ outcome: CityData.Outcome<Weather>) -> WeatherView {
+        // Readers learn that it is missing; why (a URL, a file, a provider's words) goes to the log.
+        guard case .loaded(let w) = outcome else { return .unavailable }
+        let units = site.units
+        let temperature = Formatting.temperature(celsius: w.temperature, units: units)
+        var view = WeatherView(
+            available: true, temperature: temperature, description: w.description,
+            icon: WeatherIcon.svg(conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
+            feelsLike: w.feelsLike.map { Formatting.temperature(celsius: $0, units: units) },
+            humidity: w.humidity.map { "\($0) %" },
+            wind: w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: units) })
+        if let high = w.high, let low = w.low {
+            view.highLow =
+                "Today \(Formatting.temperature(celsius: high, units: units)) / "
+                + Formatting.temperature(celsius: low, units: units)
+        }
+        view.forecast = w.forecast.map { day in
+            let parts = day.day.split(separator: "-").compactMap { Int($0) }
+            let name =
+                parts.count == 3
+                ? String(Formatting.day(year: parts[0], month: parts[1], day: parts[2]).prefix(3)) : day.day
+            let high = Formatting.temperature(celsius: day.high, units: units)
+            let low = Formatting.temperature(celsius: day.low, units: units)
+            return WeatherView.Day(
+                day: name, date: day.day, description: day.description, high: high, low: low,
+                icon: WeatherIcon.svg(
+                    conditionId: day.conditionId, icon: nil, label: "\(name): \(day.description), \(high) / \(low)"))
+        }
         return view
     }
 
-    func weather(_ outcome: CityData.Outcome<Weather>) -> View {
-        switch outcome {
-        case .loaded(let w):
-            let temperature = Formatting.temperature(celsius: w.temperature, units: site.units)
-            var view: View = [
-                "available": true, "temperature": temperature, "description": w.description,
-                "icon": WeatherIcon.svg(
-                    conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
-            ]
-            view["feels_like"] = present(w.feelsLike.map { Formatting.temperature(celsius: $0, units: site.units) })
-            view["humidity"] = present(w.humidity.map { "\($0) %" })
-            view["wind"] = present(w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: site.units) })
-            if let high = w.high, let low = w.low {
-                view["high_low"] =
-                    "Today \(Formatting.temperature(celsius: high, units: site.units)) / "
-                    + Formatting.temperature(celsius: low, units: site.units)
-            } else {
-                view["high_low"] = Absent()
-            }
-            view["forecast"] = w.forecast.map { day -> View in
-                let parts = day.day.split(separator: "-").compactMap { Int($0) }
-                let name =
-                    parts.count == 3
-                    ? String(Formatting.day(year: parts[0], month: parts[1], day: parts[2]).prefix(3)) : day.day
-                let high = Formatting.temperature(celsius: day.high, units: site.units)
-                let low = Formatting.temperature(celsius: day.low, units: site.units)
-                return [
-                    "day": name, "date": day.day, "description": day.description, "high": high, "low": low,
-                    "icon": WeatherIcon.svg(
-                        conditionId: day.conditionId, icon: nil, label: "\(name): \(day.description), \(high) / \(low)"),
-                ]
-            }
-            view["has_forecast"] = !w.forecast.isEmpty
-            view["unavailable"] = false
-            return view
-        case .absent, .failed:
-            // Readers learn that it is missing; why (a URL, a file, a provider's words) goes to the log.
-            return ["available": false, "unavailable": true]
-        }
-    }
-
-    func event(_ event: Event, city: CityGuide) -> View {
+    func event(_ event: Event, city: CityGuide) -> EventView {
         let when = Formatting.eventWhen(event, cityZone: city.plan.timeZone, clock: site.clock)
-        var view: View = ["name": event.name, "date": when.date, "time": when.time, "datetime": when.iso]
-        view["url"] = present(Escape.webURL(event.url))
-        view["venue"] = present(event.venue?.name)
-        view["venue_address"] = present(event.venue?.address)
-        view["directions"] = present(
-            event.venue.flatMap { venue in
-                venue.coordinate.map {
-                    Directions.view(
-                        from: city.plan.origin, originName: city.plan.originName, to: $0, name: venue.name)
-                }
-            })
-        view["classification"] = present(event.classification)
-        view["price"] = present(event.priceRange)
         var status: String?
         if let code = event.status, code != "onsale", code != "offsale" {
             status = code.prefix(1).uppercased() + code.dropFirst()
         }
-        view["status"] = present(status)
-        return view
+        return EventView(
+            name: event.name, date: when.date, time: when.time, datetime: when.iso, url: Escape.webURL(event.url),
+            venue: event.venue?.name, venueAddress: event.venue?.address,
+            directions: event.venue.flatMap { venue in
+                venue.coordinate.map {
+                    Directions.view(
+                        from: city.plan.origin, originName: city.plan.originName, to: $0, name: venue.name)
+                }
+            },
+            classification: event.classification, price: event.priceRange, status: status)
     }
 
-    func events(_ outcome: CityData.Outcome<[Event]>, city: CityGuide, limit: Int?) -> View {
+    func events(_ outcome: CityData.Outcome<[Event]>, city: CityGuide, limit: Int?) -> EventsView {
         switch outcome {
         case .loaded(let events):
             let shown = limit.map { Array(events.prefix($0)) } ?? events
             let list = shown.map { event($0, city: city) }
-            return [
-                "list": list, "months": months(list), "empty": events.isEmpty, "count": events.count,
-                "shown": shown.count, "more": events.count > shown.count, "unavailable": Absent(),
-            ]
+            return EventsView(
+                list: list, months: months(list), empty: events.isEmpty, count: events.count, shown: shown.count,
+                more: events.count > shown.count)
         case .absent:
-            return [
-                "list": [View](), "months": [View](), "empty": true, "count": 0, "more": false, "unavailable": Absent(),
-            ]
+            return EventsView(empty: true)
         case .failed:
-            return [
-                "list": [View](), "months": [View](), "empty": false, "unavailable": true, "count": 0, "more": false,
-            ]
+            return EventsView(empty: false, unavailable: true)
         }
     }
 
     /// Event views in runs of one month ("December 2026"), in order, for pages that list every event under a
     /// heading per month.
-    func months(_ events: [View]) -> [View] {
-        var groups: [(key: String, list: [View])] = []
+    func months(_ events: [EventView]) -> [EventsView.Month] {
+        var groups: [(key: Substring, list: [EventView])] = []
         for event in events {
-            let key = String((event["datetime"] as? String ?? "").prefix(7))
+            let key = event.datetime.prefix(7)
             if groups.last?.key == key {
                 groups[groups.count - 1].list.append(event)
             } else {
@@ -155,7 +122,7 @@ struct ViewValues {
             let name =
                 parts.count == 2 && (1...12).contains(parts[1])
                 ? "\(Formatting.monthNames[parts[1] - 1]) \(parts[0])" : "Date to be announced"
-            return ["month": name, "list": group.list]
+            return EventsView.Month(month: name, list: group.list)
         }
     }
 

@@ -63,18 +63,5 @@ extension WeatherIcon {
 
 extension CityCard {
     /// Whether every weather icon the card carries is one cityguide draws.
-    public var iconsAreOwn: Bool {
-        func own(_ value: ViewValue) -> Bool {
-            switch value {
-            case .map(let fields):
-                return fields.allSatisfy { key, field in
-                    if key == "icon", case .text(let markup) = field { return WeatherIcon.isOwn(markup) }
-                    return own(field)
-                }
-            case .list(let items): return items.allSatisfy(own)
-            default: return true
-            }
-        }
-        return own(home) && own(notFound)
-    }
+    public var iconsAreOwn: Bool { home.weather.icons.allSatisfy(WeatherIcon.isOwn) }
 }

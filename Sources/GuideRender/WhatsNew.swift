@@ -8,55 +8,47 @@ struct WhatsNew {
     let values: ViewValues
 
     /// nil when there is nothing to compare with (no history, or its first night).
-    func view(_ city: CityGuide, root: String) -> View? {
+    func view(_ city: CityGuide, root: String) -> WhatsNewView? {
         let changes = city.news.changes
         guard let since = changes.since else { return nil }
-        func placeLink(_ id: String) -> String? { city.place(id).map { root + values.placePath(city, $0) } }
-        func place(_ record: CitySnapshot.PlaceRecord) -> View {
-            var view: View = ["name": record.name]
-            view["href"] = present(placeLink(record.id))
-            view["kind"] = present(city.categories.first { $0.id == record.category }?.name)
-            return view
+        let clock = values.site.clock
+        func place(_ record: CitySnapshot.PlaceRecord) -> WhatsNewView.Item {
+            WhatsNewView.Item(
+                name: record.name, href: city.place(record.id).map { root + values.placePath(city, $0) },
+                kind: city.categories.first { $0.id == record.category }?.name)
         }
-        func event(_ record: CitySnapshot.EventRecord) -> View {
-            var view: View = ["name": record.name, "when": Self.when(record.start, clock: values.site.clock)]
-            view["href"] = present(Escape.webURL(record.url))
-            view["venue"] = present(record.venue)
-            return view
+        func event(_ record: CitySnapshot.EventRecord) -> WhatsNewView.Item {
+            WhatsNewView.Item(
+                name: record.name, href: Escape.webURL(record.url), venue: record.venue,
+                when: Self.when(record.start, clock: clock))
         }
-        var items: [View] = []
-        items += changes.newPlaces.map { item(place($0), label: "New") }
-        items += changes.newEvents.map { item(event($0), label: "New event") }
+        func labelled(_ item: WhatsNewView.Item, _ label: String) -> WhatsNewView.Item {
+            var item = item
+            item.label = label
+            return item
+        }
+        var items: [WhatsNewView.Item] = []
+        items += changes.newPlaces.map { labelled(place($0), "New") }
+        items += changes.newEvents.map { labelled(event($0), "New event") }
         items += changes.eventChanges.map { change in
-            var view = event(change.event)
-            if let before = change.previousStart {
-                view["detail"] = "was \(Self.when(before, clock: values.site.clock))"
-            }
-            return item(view, label: change.kind.rawValue.capitalized)
+            var item = event(change.event)
+            item.detail = change.previousStart.map { "was \(Self.when($0, clock: clock))" }
+            return labelled(item, change.kind.rawValue.capitalized)
         }
         items += changes.ratingMoves.map { move in
-            var view = place(move.place)
-            view["detail"] =
-                "rating \(Formatting.rating(move.from)) → \(Formatting.rating(move.to))"
-            return item(view, label: move.to > move.from ? "Rated higher" : "Rated lower")
+            var item = place(move.place)
+            item.detail = "rating \(Formatting.rating(move.from)) → \(Formatting.rating(move.to))"
+            return labelled(item, move.to > move.from ? "Rated higher" : "Rated lower")
         }
         items += changes.priceChanges.map { change in
-            var view = place(change.place)
-            view["detail"] =
-                "price \(Formatting.price(change.from) ?? "") → \(Formatting.price(change.to) ?? "")"
-            return item(view, label: "Price")
+            var item = place(change.place)
+            item.detail = "price \(Formatting.price(change.from) ?? "") → \(Formatting.price(change.to) ?? "")"
+            return labelled(item, "Price")
         }
-        items += changes.gonePlaces.map { item(["name": $0.name], label: "No longer listed") }
+        items += changes.gonePlaces.map { WhatsNewView.Item(name: $0.name, label: "No longer listed") }
         let parts = since.split(separator: "-").compactMap { Int($0) }
         let sinceText = parts.count == 3 ? Formatting.day(year: parts[0], month: parts[1], day: parts[2]) : since
-        return ["since": sinceText, "since_iso": since, "items": items, "quiet": items.isEmpty]
-    }
-
-    func item(_ view: View, label: String) -> View {
-        var view = view
-        view["label"] = label
-        for key in ["href", "kind", "venue", "detail", "when"] where view[key] == nil { view[key] = Absent() }
-        return view
+        return WhatsNewView(since: sinceText, sinceISO: since, items: items)
     }
 
     /// "Sat 12 Dec 2026 · 19:30" (or "· 7:30 PM") from a snapshot's local start.

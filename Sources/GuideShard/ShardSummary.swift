@@ -1,4 +1,5 @@
 import Foundation
+import GuideFiles
 import GuideModel
 import GuideRender
 
@@ -8,8 +9,9 @@ import GuideRender
 /// those).
 public struct ShardSummary: Sendable, Equatable, Codable {
     public static let fileName = "cityguide-shard.json"
-    /// Raised when the layout changes; an assemble refuses summaries of another format.
-    public static let currentFormat = 1
+    /// Raised when the layout changes; an assemble refuses summaries of another format. 2: the cards and report
+    /// sections are typed views (`HomeCityView`, `ReportSectionView`), not trees of values.
+    public static let currentFormat = 2
 
     public var format = ShardSummary.currentFormat
     public var shard: Shard

@@ -1,5 +1,6 @@
 import CRenameExchange
 import Foundation
+import GuideFiles
 import GuideModel
 
 #if canImport(Glibc)

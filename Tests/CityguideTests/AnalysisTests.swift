@@ -2,6 +2,7 @@ import Foundation
 import GuideAnalysis
 import XCTest
 
+@testable import GuideIncremental
 @testable import GuideModel
 
 final class AnalysisTests: XCTestCase {

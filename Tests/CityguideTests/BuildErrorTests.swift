@@ -1,9 +1,10 @@
 import Foundation
 import GuideBuild
 import GuideConfig
-import GuideRender
 import GuideWrite
 import XCTest
+
+@testable import GuideRender
 
 /// A failed build says which step it stopped at, keeps the error of the part that failed, and reads to the user as
 /// that error did: whole error values, as Publish's `ErrorTests` assert them.
@@ -81,6 +82,34 @@ final class BuildErrorTests: XCTestCase {
         let template = try XCTUnwrap(error?.underlying as? TemplateError, "the template's error, kept")
         XCTAssertEqual(error, .failed(step: .render, underlying: template))
         XCTAssertTrue(template.description.hasPrefix("Templates/category.mustache: error: rendering "), "\(template)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path), "nothing was published")
+    }
+
+    /// A user's template that names nothing its page gives, or prints a provider's text raw, stops the config step
+    /// with an error naming the file and the tag, before anything is fetched or rendered.
+    func testATemplateThatNamesNothingOrPrintsTextRawStopsTheConfigStep() throws {
+        let site = try TestSite.smallWithCoffee()
+        defer { site.remove() }
+        try site.write(
+            "Templates/place.mustache", "{{<layout}}{{$main}}<h1>{{name}}</h1>{{adress}}{{/main}}{{/layout}}")
+        XCTAssertEqual(
+            failure(site),
+            .failed(
+                step: .config,
+                underlying: TemplateError(
+                    file: "Templates/place.mustache", line: nil, column: nil,
+                    problem: "{{adress}} names nothing the place page gives", fix: "did you mean {{address}}?")))
+        try FileManager.default.removeItem(at: site.dir.appendingPathComponent("Templates/place.mustache"))
+        try site.write("Templates/place-entry.mustache", "<li>{{{name}}}</li>\n")
+        XCTAssertEqual(
+            failure(site),
+            .failed(
+                step: .config,
+                underlying: TemplateError(
+                    file: "Templates/place-entry.mustache", line: nil, column: nil,
+                    problem: "{{&name}} (as part of the category template) prints text unescaped, where a provider's "
+                        + "< or & would become markup",
+                    fix: "write {{name}}: only cityguide's own drawings ({{{map}}}, {{{icon}}}) print raw")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: site.output.path), "nothing was published")
     }
 

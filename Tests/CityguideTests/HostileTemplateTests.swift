@@ -77,13 +77,26 @@ final class HostileTemplateTests: XCTestCase {
         return site
     }
 
+    /// A build with the knobs tests use, these templates' names unchecked.
+    func build(_ site: TestSite) throws {
+        var builder = site.builder()
+        builder.knobs.checkTemplateNames = false
+        try builder.build()
+    }
+
     func testRawTemplatesPublishNoHostileName() throws {
         let templates = try Self.rawTemplates()
         XCTAssertGreaterThan(templates.count, 8)
-        // The raw templates themselves pass: what is refused below is the names.
         let benign = try site(named: "Wren Espresso Bar", templates: templates)
         defer { benign.remove() }
-        XCTAssertNoThrow(try benign.build())
+        // The first line: the raw templates are refused before anything renders.
+        XCTAssertThrowsError(try benign.build()) { error in
+            XCTAssertEqual((error as? BuildError)?.step, .config, "\(error)")
+            XCTAssertTrue("\(error)".contains("prints text unescaped"), "\(error)")
+        }
+        // The second, held to the same templates with the first turned off: the raw templates themselves pass the
+        // checks of the written pages, and what those refuse below is the names.
+        XCTAssertNoThrow(try build(benign))
         XCTAssertEqual(SiteChecker(root: benign.output).check().problems, [])
 
         var published: [String] = []
@@ -91,7 +104,7 @@ final class HostileTemplateTests: XCTestCase {
             let site = try site(named: name, templates: templates)
             defer { site.remove() }
             do {
-                try site.build()
+                try build(site)
             } catch let error as BuildError {
                 // Refused by the checks: nothing of this build was published.
                 XCTAssertTrue("\(error)".contains("problems in the generated pages; nothing was published"), "\(error)")

@@ -1,5 +1,6 @@
 import Foundation
 import GuideBuild
+import GuideFiles
 import GuideHistory
 import GuideModel
 import GuideShard
@@ -348,23 +349,8 @@ final class ShardTests: XCTestCase {
         defer { site.remove() }
         let output = site.dir.appendingPathComponent("Assembled")
         // Issue 28: the icon is printed raw into the home page, so a forged one was published as it was.
-        func forged(_ value: ViewValue, _ markup: String) -> ViewValue {
-            switch value {
-            case .map(var fields):
-                for (key, field) in fields {
-                    if key == "icon", case .text = field {
-                        fields[key] = .text(markup)
-                    } else {
-                        fields[key] = forged(field, markup)
-                    }
-                }
-                return .map(fields)
-            case .list(let items): return .list(items.map { forged($0, markup) })
-            default: return value
-            }
-        }
         let own = try XCTUnwrap(
-            good.cities.first { $0.card.iconsAreOwn && "\($0.card.home)".contains("wx-icon") })
+            good.cities.first { $0.card.iconsAreOwn && !$0.card.home.weather.icons.isEmpty })
         for markup in [
             "<iframe srcdoc=\"&lt;script&gt;alert(1)&lt;/script&gt;\"></iframe>",
             WeatherIcon.svg(conditionId: 800, icon: nil, label: "Sunny") + "<script>alert(1)</script>",
@@ -374,7 +360,7 @@ final class ShardTests: XCTestCase {
         ] {
             var summary = good
             let index = try XCTUnwrap(summary.cities.firstIndex { $0.card.slug == own.card.slug })
-            summary.cities[index].card.home = forged(own.card.home, markup)
+            summary.cities[index].card.home.weather.icon = markup
             try summary.encoded().write(to: summaryURL)
             XCTAssertThrowsError(try assemble(site, [1, 2], into: output), markup) { error in
                 XCTAssertTrue("\(error)".contains("carries a weather icon cityguide does not draw"), "\(error)")
@@ -465,21 +451,23 @@ final class ShardTests: XCTestCase {
         XCTAssertEqual(try store.nights(city: "c", before: later, limit: 5).count, 0)
     }
 
-    func testViewValuesReadBackAsTheyWere() throws {
-        let view: [String: Any] = [
-            "name": "Café \"Ñ\"", "count": 3, "ratio": 2.0, "on": true, "none": Absent(),
-            "list": [["a": 1] as [String: Any]], "mixed": ["x", 1] as [Any], "empty": [[String: Any]](),
-        ]
-        let value = ViewValue(view)
-        let decoded = try JSONDecoder().decode(ViewValue.self, from: JSONEncoder().encode(value))
-        XCTAssertEqual(decoded, value)
-        let back = decoded.view
-        XCTAssertEqual(back["count"] as? Int, 3)
-        XCTAssertEqual(back["ratio"] as? Double, 2.0)
-        XCTAssertNil(back["ratio"] as? Int)
-        XCTAssertEqual(back["on"] as? Bool, true)
-        XCTAssertTrue(back["none"] is Absent)
-        XCTAssertEqual((back["list"] as? [[String: Any]])?.first?["a"] as? Int, 1)
-        XCTAssertEqual((back["mixed"] as? [Any])?.count, 2)
+    /// What a shard carries of its cities' pages reads back as it was: every kind of value a view holds, and
+    /// what a city without weather or picks has.
+    func testCardsAndReportSectionsReadBackAsTheyWere() throws {
+        let (site, _, good) = try twoBuiltShards()
+        defer { site.remove() }
+        let cards = good.cities.map(\.card)
+        XCTAssertFalse(cards.isEmpty)
+        XCTAssertTrue(cards.contains { !$0.home.picks.isEmpty && $0.home.weather.available }, "a full card")
+        let decoded = try JSONDecoder().decode([CityCard].self, from: JSONEncoder().encode(cards))
+        XCTAssertEqual(decoded, cards)
+        var bare = try XCTUnwrap(cards.first)
+        bare.home.weather = .unavailable
+        bare.home.picks = []
+        bare.home.picks.append(
+            PlaceEntryView(
+                number: 1, name: "Café \"Ñ\"", href: "x/index.html", distance: "≈ 90 m", walk: "1 min walk",
+                address: nil, rating: nil, ratingCount: nil, price: nil, kinds: nil, neighborhood: nil, new: true))
+        XCTAssertEqual(try JSONDecoder().decode(CityCard.self, from: JSONEncoder().encode(bare)), bare)
     }
 }

@@ -5,68 +5,103 @@ import XCTest
 @testable import GuideBuild
 @testable import GuideRender
 
-/// Every name a built-in page template looks up is a value the renderer gives: a template key that names nothing
-/// (mistyped, or left behind when a value was renamed) renders as nothing and nothing else notices, so this test
-/// does. A name counts as given when some page of the sample site has it, or, for the values only some nights have
-/// (what changed since last night, a photo, an empty list), when GuideRender's code sets it as a view's key.
+/// Every name a built-in template looks up is one its typed view gives (`TemplateCheck`): a template key that names
+/// nothing (mistyped, or left behind when a value was renamed) would render as nothing and nothing else would
+/// notice; a text printed raw would put a provider's `<` into the page.
 final class TemplateKeyTests: XCTestCase {
-    /// The page templates and the partials they use (the report's templates read the report's own values).
-    static let pageTemplates = [
-        "layout", "home", "city", "category", "place", "events", "neighborhood", "not-found", "saved", "map",
-        "place-entry", "event-entry", "weather",
-    ]
-
-    /// The names a template looks up: variables and sections (their first dotted part; a transform's argument),
-    /// not partials, parents, blocks, comments or `{{.}}`.
-    static func names(_ template: String) -> Set<String> {
-        var names: Set<String> = []
-        for match in template.matches(of: /\{\{(\{?)\s*([#^&\/!>$<]?)\s*([^}]*?)\s*\}?\}\}/) {
-            let sigil = match.output.2
-            guard ["", "#", "^", "&"].contains(sigil) else { continue }
-            var name = String(match.output.3)
-            // A transform, `first()` or `uppercased(name)`: the value it reads.
-            if let open = name.firstIndex(of: "("), name.hasSuffix(")") {
-                name = String(name[name.index(after: open)..<name.index(before: name.endIndex)])
-            }
-            guard let first = name.split(separator: ".").first, !name.hasPrefix(".") else { continue }
-            names.insert(String(first))
-        }
-        return names
+    func testEveryNameABuiltInTemplateLooksUpIsAValueOfItsView() throws {
+        let templates = try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: [:], label: "Templates")
+        XCTAssertEqual(TemplateCheck.problems(in: templates.compiled), [])
+        // Every page template and both of the report's are checked.
+        let checked = Set(TemplateCheck.views.keys)
+        XCTAssertEqual(
+            checked, Set(TemplateSet.pageTemplates).union(["report", "report-text"]),
+            "each template a page or an email is rendered with has its view")
     }
 
-    /// Every key of every view in a value, at any depth.
-    static func keys(_ value: Any, into found: inout Set<String>) {
-        switch value {
-        case let view as [String: Any]:
-            for (key, inner) in view {
-                found.insert(key)
-                keys(inner, into: &found)
-            }
-        case let list as [[String: Any]]:
-            for view in list { keys(view, into: &found) }
-        case let list as [Any]:
-            for item in list { keys(item, into: &found) }
-        case let value as ViewValue:
-            keys(value.any, into: &found)
-        default:
-            break
-        }
+    /// The check finds each kind of mistake, naming the template, the tag and the views it looked in, so the test
+    /// above cannot pass by reading nothing.
+    func testTheCheckFindsEachKindOfMistake() throws {
+        let place = """
+            {{<layout}}{{$main}}
+            {{adress}} {{{name}}} {{& kinds}} {{{map}}} {{legend}} {{index()}} {{count(name)}} {{count(legend)}}
+            {{#legend}}{{name}}{{site_title}}{{first()}}{{#last()}}.{{/last()}}{{nope}}{{/legend}}
+            {{#photo}}{{url}}{{/photo}}{{photo.width}}{{photo.depth}}{{directions.osm}}{{#photo}}{{.alt}}{{.name}}{{/photo}}
+            {{#weather}}{{temperature}}{{/weather}}{{^tips}}{{text}}{{/tips}}{{#tips}}{{text}}{{/tips}}
+            {{uppercased(first(legend))}}{{#first(legend)}}{{walk}}{{/first(legend)}}
+            {{/main}}{{/layout}}
+            """
+        let templates = try TemplateSet.load(
+            builtin: TemplateSet.builtinFiles, overrides: ["place.mustache": Data(place.utf8)], label: "Templates")
+        let problems = TemplateCheck.problems(in: templates.compiled)
+        XCTAssertEqual(
+            problems.map(\.description),
+            [
+                "place: {{adress}} names nothing the place page gives",
+                "place: {{&name}} prints text unescaped, where a provider's < or & would become markup",
+                "place: {{&kinds}} prints text unescaped, where a provider's < or & would become markup",
+                "place: {{legend}} is not a value to print",
+                "place: {{index()}} asks for a position in a list outside any list",
+                "place: {{count(name)}} names nothing the place page gives",
+                "place: {{nope}} names nothing the place entry or the place page gives",
+                "place: {{photo.depth}} names nothing the place page gives",
+                "place: {{.name}} names nothing the photo gives",
+                "place: {{weather}} names nothing the place page gives",
+                "place: {{text}} names nothing the place page gives",
+                "place: {{uppercased(first(legend))}} names nothing the place page gives",
+            ])
+        XCTAssertEqual(problems.first?.fix, "did you mean {{address}}?")
+        XCTAssertEqual(
+            problems.dropFirst().first?.fix,
+            "write {{name}}: only cityguide's own drawings ({{{map}}}, {{{icon}}}) print raw")
+        XCTAssertEqual(problems.dropFirst(3).first?.fix, "go over it with a section: {{#legend}}…{{/legend}}")
+        XCTAssertEqual(
+            problems.last?.fix,
+            "use a name the built-in template for this page uses (`cityguide init --templates` writes them)")
     }
 
-    /// The keys GuideRender's code writes into views: `view["name"] =` and `"name":` in a view's literal.
-    static func keysInCode() throws -> Set<String> {
-        let folder = repositoryRoot.appendingPathComponent("Sources/GuideRender")
-        var found: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /\["([a-z_]+)"\]\s*=|"([a-z_]+)":\s/) {
-                if let key = match.output.1 ?? match.output.2 { found.insert(String(key)) }
-            }
-        }
-        return found
+    /// A problem in a partial or a parent is found in the file it is written in, for each page that uses it, and
+    /// a page's filling of its parent's block in the page's own file.
+    func testAProblemIsFoundInTheFileItIsWrittenIn() throws {
+        let builtIn = { (name: String) in String(decoding: TemplateSet.builtinFiles[name] ?? Data(), as: UTF8.self) }
+        let templates = try TemplateSet.load(
+            builtin: TemplateSet.builtinFiles,
+            overrides: [
+                "layout.mustache": Data(
+                    builtIn("layout.mustache").replacingOccurrences(of: "{{site_title}}", with: "{{site_titel}}").utf8),
+                "events.mustache": Data("{{<layout}}{{$main}}{{timezon}}{{/main}}{{/layout}}".utf8),
+                "saved.mustache": Data(
+                    "{{<layout}}{{$main}}{{%CONTENT_TYPE:TEXT}}{{site_title}}{{/main}}{{/layout}}".utf8),
+                // Plain text, where nothing is markup.
+                "report-text.mustache": Data("{{%CONTENT_TYPE:TEXT}}{{subject}} {{{heading}}}".utf8),
+            ], label: "Templates")
+        let problems = TemplateCheck.problems(in: templates.compiled)
+        XCTAssertTrue(
+            problems.contains(
+                .init(
+                    file: "layout", page: "city", tag: "{{site_titel}}",
+                    problem: "names nothing the city page gives", fix: "did you mean {{site_title}}?")),
+            problems.map(\.description).joined(separator: "\n"))
+        XCTAssertEqual(
+            problems.filter { $0.tag == "{{site_titel}}" }.map(\.page).sorted(),
+            ["category", "city", "events", "home", "neighborhood", "not-found", "place", "saved"])
+        XCTAssertEqual(
+            problems.filter { $0.file == "events" }.map(\.description),
+            ["events: {{timezon}} names nothing the events page gives"])
+        XCTAssertEqual(
+            problems.filter { $0.file == "saved" }.map(\.description),
+            [
+                "saved: {{site_title}} prints text unescaped after {{%CONTENT_TYPE:TEXT}}, where a provider's < or & "
+                    + "would become markup"
+            ])
+        XCTAssertEqual(problems.filter { $0.file.hasPrefix("report") }, [])
+        XCTAssertEqual(TemplateCheck.distance("adress", "address"), 1)
+        XCTAssertEqual(TemplateCheck.distance("", "abc"), 3)
+        XCTAssertEqual(TemplateCheck.distance("kitten", "sitting"), 3)
     }
 
-    func testEveryNameAPageTemplateLooksUpIsAValueOfItsPages() throws {
+    /// Each page and email is rendered with the view its template is checked against.
+    func testEveryPageIsRenderedWithTheViewItsTemplateIsCheckedAgainst() throws {
         let builder = SiteBuilder(
             configFile: try repositorySiteCopy(), configName: "site.yaml",
             output: FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)"),
@@ -76,42 +111,28 @@ final class TemplateKeyTests: XCTestCase {
         let site = builder.siteInfo(config, plan)
         var history = builder.historyStep(config)
         var stages = StageTimes()
-        var provided: Set<String> = []
         var cards: [CityCard] = []
-        var pages = 0
+        var seen: Set<String> = []
+        func assertChecked(_ name: String, _ view: any TemplateView) {
+            seen.insert(name)
+            let checked = TemplateCheck.views[name].map { ObjectIdentifier($0) }
+            XCTAssertEqual(checked, ObjectIdentifier(type(of: view)), "\(name) is rendered with \(type(of: view))")
+        }
         _ = try builder.forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
             let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
             cards += renderer.cards
             for job in renderer.cityJobs {
-                Self.keys(renderer.context(job).1, into: &provided)
-                pages += 1
+                let (name, view) = renderer.context(job)
+                assertChecked(name, view)
             }
+            let parts = batch.guides.map { renderer.reportPart($0, warnings: [], baseURL: "https://example.org/") }
+            assertChecked("report", renderer.reportView(parts: parts, digest: true, siteWarnings: [], baseURL: ""))
         }
         let siteWide = SiteRenderer(templates: templates, site: site, cards: cards)
         for job in siteWide.siteJobs {
-            Self.keys(siteWide.context(job).1, into: &provided)
-            pages += 1
+            let (name, view) = siteWide.context(job)
+            assertChecked(name, view)
         }
-        XCTAssertGreaterThan(pages, 100, "the sample's pages")
-        let inCode = try Self.keysInCode()
-        XCTAssertTrue(inCode.isSuperset(of: ["no_results", "photo", "since"]), "the code's keys are read")
-        for name in Self.pageTemplates {
-            let data = try XCTUnwrap(TemplateSet.builtinFiles["\(name).mustache"], "\(name).mustache is built in")
-            let text = String(decoding: data, as: UTF8.self)
-            let names = Self.names(text)
-            XCTAssertFalse(names.isEmpty, "\(name).mustache looks up nothing?")
-            for missing in names.subtracting(provided).subtracting(inCode).sorted() {
-                XCTFail("\(name).mustache looks up {{\(missing)}}, which no page of the sample gives nor the code sets")
-            }
-        }
-    }
-
-    /// The reading of names is itself right, or the test above could pass by reading none.
-    func testTheNamesOfATemplate() {
-        XCTAssertEqual(
-            Self.names(
-                "{{a}} {{{b}}} {{& c}} {{#d}}{{.}}{{/d}} {{^e.f}}{{/e.f}} {{! g}} {{>h}} {{<i}}{{$j}}{{/j}}{{/i}} "
-                    + "{{#first()}}{{/first()}} {{uppercased(k)}}"),
-            ["a", "b", "c", "d", "e", "k"])
+        XCTAssertEqual(seen, Set(TemplateCheck.views.keys).subtracting(["report-text"]))
     }
 }

@@ -12,23 +12,72 @@ import XCTest
 /// of what Mustache has, and thousands of generated templates over generated values, byte for byte.
 final class TemplateRendererTests: XCTestCase {
     /// What our renderer makes of a template over a view, and what swift-mustache makes of it.
-    static func both(_ templates: TemplateSet, _ name: String, _ view: View) -> (ours: String, reference: String) {
+    static func both(
+        _ templates: TemplateSet, _ name: String, _ view: any TemplateView
+    ) -> (ours: String, reference: String) {
         var renderer = TemplateRenderer(templates: templates.compiled, budget: RenderBudget())
         renderer.render(name, view: view)
-        let reference = templates.library.render(ReferenceView(values: view), withTemplate: name) ?? ""
+        let reference = templates.library.render(ReferenceView(view: view), withTemplate: name) ?? ""
         return (String(decoding: renderer.out, as: UTF8.self), reference)
     }
 
-    /// The values as cityguide handed them to swift-mustache: a view (and each view of a list) as a parent of its
-    /// values that has no transforms (a dictionary would have swift-mustache's).
+    /// A typed view as swift-mustache reads values: a parent of its names that has no transforms, its lists as
+    /// arrays, a name it has nothing for as a null that stops the lookup.
     struct ReferenceView: MustacheParent {
+        let view: any TemplateView
+
+        func child(named name: String) -> Any? { view.child(named: name).map(Self.reference) }
+
+        static func reference(_ value: TemplateValue) -> Any {
+            switch value {
+            case .text(let text): return text
+            case .number(let number): return number
+            case .flag(let flag): return flag
+            case .absent: return Absent()
+            case .view(let view): return ReferenceView(view: view)
+            case .list(let list): return (0..<list.count).map { ReferenceView(view: list.item(at: $0)) }
+            case .texts(let items): return items
+            }
+        }
+    }
+
+    /// Generated values as swift-mustache reads them: a dictionary (and each of a list) as a parent of its values.
+    struct DictionaryReference: MustacheParent {
         let values: [String: Any]
 
         func child(named name: String) -> Any? {
             guard let value = values[name] else { return nil }
-            if let nested = value as? [String: Any] { return ReferenceView(values: nested) }
-            if let list = value as? [[String: Any]] { return list.map(ReferenceView.init) }
+            if let nested = value as? [String: Any] { return DictionaryReference(values: nested) }
+            if let list = value as? [[String: Any]] { return list.map(DictionaryReference.init) }
             return value
+        }
+    }
+
+    /// A value that is there to say "nothing": a null to swift-mustache, which stops looking further out.
+    struct Absent: MustacheCustomRenderable {
+        var renderText: String { "" }
+        var isNull: Bool { true }
+    }
+
+    /// Generated values as cityguide's renderer reads them: each Swift value as the view value of its kind.
+    struct LooseView: TemplateView, @unchecked Sendable {
+        let values: [String: Any]
+
+        static var keys: [String: TemplateKind] { [:] }
+
+        func child(named name: String) -> TemplateValue? { values[name].map(Self.value) }
+
+        static func value(_ value: Any) -> TemplateValue {
+            switch value {
+            case let text as String: return .text(text)
+            case let flag as Bool: return .flag(flag)
+            case let number as Int: return .number(number)
+            case is Absent: return .absent
+            case let view as [String: Any]: return .view(LooseView(values: view))
+            case let list as [[String: Any]]: return .list(list.map(LooseView.init))
+            case let items as [String]: return .texts(items)
+            default: return .text(String(describing: value))
+            }
         }
     }
 
@@ -53,7 +102,7 @@ final class TemplateRendererTests: XCTestCase {
         var stages = StageTimes()
         var cards: [CityCard] = []
         var compared = 0
-        func compare(_ name: String, _ view: View, _ what: String) {
+        func compare(_ name: String, _ view: any TemplateView, _ what: String) {
             let (ours, reference) = Self.both(templates, name, view)
             compared += 1
             if ours != reference {
@@ -165,9 +214,9 @@ final class TemplateRendererTests: XCTestCase {
                 }
             }
             var renderer = TemplateRenderer(templates: compiled, budget: RenderBudget())
-            renderer.render("page", view: view)
+            renderer.render("page", view: LooseView(values: view))
             let ours = String(decoding: renderer.out, as: UTF8.self)
-            let reference = library.render(ReferenceView(values: view), withTemplate: "page") ?? ""
+            let reference = library.render(DictionaryReference(values: view), withTemplate: "page") ?? ""
             rendered += 1
             if ours != reference {
                 XCTFail(
@@ -196,7 +245,7 @@ final class TemplateRendererTests: XCTestCase {
             builtin: TemplateSet.builtinFiles,
             overrides: ["not-found.mustache": Data("{{#l}}{{#l}}{{#l}}{{name}}{{/l}}{{/l}}{{/l}}".utf8)],
             label: "Templates")
-        let view: View = ["l": (0..<40).map { ["name": "entry \($0)"] as View }]
+        let view = LooseView(values: ["l": (0..<40).map { ["name": "entry \($0)"] as [String: Any] }])
         // `l` at each level (once, then 40 and 40² times, each found in the page's values), `name` 40³ times.
         let lookups = 1 + 40 + 40 * 40 + 40 * 40 * 40
         let enough = RenderBudget(lookups: lookups)
@@ -204,7 +253,9 @@ final class TemplateRendererTests: XCTestCase {
         renderer.render("not-found", view: view)
         XCTAssertFalse(enough.exhausted)
         XCTAssertEqual(enough.spent.lookups, lookups)
-        XCTAssertEqual(String(decoding: renderer.out, as: UTF8.self), Self.both(templates, "not-found", view).reference)
+        XCTAssertEqual(
+            String(decoding: renderer.out, as: UTF8.self),
+            templates.library.render(DictionaryReference(values: view.values), withTemplate: "not-found"))
         let tight = RenderBudget(lookups: lookups - 1)
         renderer = TemplateRenderer(templates: templates.compiled, budget: tight)
         renderer.render("not-found", view: view)
@@ -228,7 +279,7 @@ struct TemplateGenerator {
     static let sectionNames = ["t", "f", "x", "missing", "d", "l", "e", "s", "a", "n", "d.l", "z"]
 
     /// A page template, a partial and a parent, and the values they are rendered over.
-    mutating func site() -> (texts: [String: String], view: View) {
+    mutating func site() -> (texts: [String: String], view: [String: Any]) {
         var texts: [String: String] = [:]
         texts["partial"] = body(depth: 2, open: "{{", close: "}}", inList: false, partials: false).text
         texts["parent"] = parentTemplate()
@@ -334,7 +385,7 @@ struct TemplateGenerator {
         case 0: return pick(["", "plain", "<b>&\"'</b>", "line\nbreak", "é ü", "  spaced  "])
         case 1: return Int(next() % 200) - 100
         case 2: return chance(50)
-        case 3: return Absent()
+        case 3: return TemplateRendererTests.Absent()
         case 4 where depth > 0: return view(depth - 1)
         case 5 where depth > 0: return (0..<Int(next() % 4)).map { _ in view(depth - 1) }
         case 6: return (0..<Int(next() % 3)).map { _ in pick(["s1", "<s2>", "s3\n"]) }
@@ -342,11 +393,12 @@ struct TemplateGenerator {
         }
     }
 
-    mutating func view(_ depth: Int = 2) -> View {
-        var view: View = [
+    mutating func view(_ depth: Int = 2) -> [String: Any] {
+        var view: [String: Any] = [
             "a": pick(["Alpha", "<a href=\"x\">", "a & b", "Ümlaut", ""]),
             "b": pick(["b\nline", "'quoted'", "b"]), "n": Int(next() % 100), "z": 0, "t": true, "f": false,
-            "x": Absent(), "s": (0..<Int(next() % 4)).map { "item <\($0)>" }, "e": [View](),
+            "x": TemplateRendererTests.Absent(), "s": (0..<Int(next() % 4)).map { "item <\($0)>" },
+            "e": [[String: Any]](),
         ]
         if depth > 0 {
             view["d"] = self.view(depth - 1)
@@ -354,7 +406,9 @@ struct TemplateGenerator {
         }
         // Another kind of value where the templates expect one: scalars where they print, anything where a section
         // goes over it (a view printed would print as Swift describes it).
-        for key in ["a", "n", "t"] where chance(10) { view[key] = pick(["text", 7, false, Absent()] as [Any]) }
+        for key in ["a", "n", "t"] where chance(10) {
+            view[key] = pick(["text", 7, false, TemplateRendererTests.Absent()] as [Any])
+        }
         for key in ["d", "l"] where chance(10) { view[key] = value(depth) }
         return view
     }

@@ -149,7 +149,7 @@ final class TemplateSafetyTests: XCTestCase {
             // Numbers too: printed, transformed, tested, a section over one.
             "category.mustache":
                 "{{<layout}}{{$main}}<h1>Numbers</h1><p id=\"n\">{{#entries}}[{{number}}|{{plusone(number)}}|"
-                + "{{#even(number)}}e{{/even(number)}}{{^even(number)}}o{{/even(number)}}|{{#number}}{{.}}{{x}}{{/number}}]"
+                + "{{#even(number)}}e{{/even(number)}}{{^even(number)}}o{{/even(number)}}|{{#number}}{{.}}{{/number}}]"
                 + "{{/entries}}</p>{{/main}}{{/layout}}",
             "assets/logo.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
         ])

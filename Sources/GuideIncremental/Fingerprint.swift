@@ -1,4 +1,5 @@
 import Foundation
+import GuideModel
 @_spi(Reflection) import Swift
 
 /// A hash of a value's whole content that is the same in every process: what the build manifest compares to
@@ -7,7 +8,8 @@ import Foundation
 /// sets are hashed in an order of their own (Swift's `Hasher` is seeded per process, so `hashValue` cannot do
 /// this).
 public struct Fingerprint: Sendable {
-    public private(set) var value: UInt64 = 0x2545_F491_4F6C_DD1D
+    private var words = WordHash()
+    public var value: UInt64 { words.value }
 
     /// Whether plain structs and collections are read directly (false: through mirrors, which tests compare with).
     let layouts: Bool
@@ -23,11 +25,11 @@ public struct Fingerprint: Sendable {
     }
 
     public mutating func mix(_ word: UInt64) {
-        value = (XXH64.rotl(value, 27) ^ XXH64.round(0, word)) &* XXH64.p1 &+ XXH64.p4
+        words.mix(word)
     }
 
     public mutating func add(_ text: String) {
-        mix(XXH64.hash(text))
+        words.add(text)
     }
 
     public mutating func add(_ value: Any) {

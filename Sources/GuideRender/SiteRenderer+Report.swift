@@ -18,12 +18,14 @@ public struct ReportContent: Sendable {
 public struct ReportPart: Sendable, Equatable, Codable {
     public var slug: String
     public var name: String
-    public var section: ViewValue
+    public var section: ReportSectionView
     public var newPlaces: Int
     public var thisWeek: Int
 
     /// The content id of the city's map in a message.
-    var cid: String { "map-\(slug)@cityguide" }
+    var cid: String { Self.cid(slug) }
+
+    static func cid(_ slug: String) -> String { "map-\(slug)@cityguide" }
 }
 
 extension SiteRenderer {
@@ -31,12 +33,11 @@ extension SiteRenderer {
     ///   - warnings: the build's warnings (shown under the city they name).
     ///   - baseURL: where the site is published; every link of an email is absolute.
     public func reportPart(_ city: CityGuide, warnings: [DataWarning], baseURL: String) -> ReportPart {
-        var part = ReportPart(
-            slug: city.plan.slug, name: city.plan.name, section: .absent,
+        let cid = ReportPart.cid(city.plan.slug)
+        return ReportPart(
+            slug: city.plan.slug, name: city.plan.name,
+            section: section(city, values: ViewValues(site: site), warnings: warnings, baseURL: baseURL, cid: cid),
             newPlaces: city.news.changes.newPlaces.count, thisWeek: city.news.changes.thisWeek.count)
-        part.section = ViewValue(
-            section(city, values: ViewValues(site: site), warnings: warnings, baseURL: baseURL, cid: part.cid))
-        return part
     }
 
     /// - Parameters:
@@ -53,16 +54,13 @@ extension SiteRenderer {
     }
 
     /// The values the report's templates are rendered with.
-    func reportView(parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String) -> View {
-        let day = Formatting.longDay(site.buildDate, in: CalendarDay.utc)
-        return [
-            "subject": reportSubject(parts: parts, digest: digest), "site_title": site.title, "lang": site.language,
-            "site_href": baseURL, "day": day,
-            "heading": digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
-            "cities": parts.map(\.section.view), "site_warnings": siteWarnings,
-            "has_site_warnings": !siteWarnings.isEmpty, "version": cityguideVersion, "data_note": site.dataNote,
-            "is_digest": digest,
-        ]
+    func reportView(parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String) -> ReportView {
+        ReportView(
+            subject: reportSubject(parts: parts, digest: digest), siteTitle: site.title, lang: site.language,
+            siteHref: baseURL, day: Formatting.longDay(site.buildDate, in: CalendarDay.utc),
+            heading: digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
+            cities: parts.map(\.section), siteWarnings: siteWarnings, version: cityguideVersion,
+            dataNote: site.dataNote, isDigest: digest)
     }
 
     /// The subject of a city's report (one part) or of the digest (every city's parts).
@@ -80,25 +78,10 @@ extension SiteRenderer {
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
-    func section(_ city: CityGuide, values: ViewValues, warnings: [DataWarning], baseURL: String, cid: String) -> View {
+    func section(
+        _ city: CityGuide, values: ViewValues, warnings: [DataWarning], baseURL: String, cid: String
+    ) -> ReportSectionView {
         let changes = city.news.changes
-        var view: View = [
-            "city": city.plan.name, "city_href": baseURL + SitePaths.directory(SitePaths.city(city)),
-            "events_href": baseURL + SitePaths.directory(SitePaths.events(city)), "map_cid": cid,
-            "weather": values.weather(city.weather),
-        ]
-        view["whats_new"] = present(WhatsNew(values: values).view(city, root: baseURL))
-        view["this_week"] = changes.thisWeek.map { event -> View in
-            var v: View = ["name": event.name, "when": WhatsNew.when(event.start, clock: values.site.clock)]
-            v["venue"] = present(event.venue)
-            v["href"] = present(Escape.webURL(event.url))
-            return v
-        }
-        view["has_this_week"] = !changes.thisWeek.isEmpty
-        view["top_picks"] = city.topPicks.prefix(5).compactMap(city.place).enumerated().map {
-            values.entry($1, number: $0 + 1, city: city, places: baseURL + SitePaths.places(city))
-        }
-        view["next_events"] = events(city, limit: 5)
         // For the operator: what readers of the site are never told.
         var notes = warnings.filter { $0.city == city.plan.name }.map {
             $0.file.isEmpty ? $0.reason : "\($0.file): \($0.reason)"
@@ -107,12 +90,22 @@ extension SiteRenderer {
             notes.append(
                 "\(part) shown from the response of \(Formatting.dayTime(date, in: city.plan.timeZone)) (stale)")
         }
-        view["operator_notes"] = notes
-        view["has_operator_notes"] = !notes.isEmpty
-        return view
+        return ReportSectionView(
+            city: city.plan.name, cityHref: baseURL + SitePaths.directory(SitePaths.city(city)),
+            eventsHref: baseURL + SitePaths.directory(SitePaths.events(city)), mapCID: cid,
+            weather: values.weather(city.weather), whatsNew: WhatsNew(values: values).view(city, root: baseURL),
+            thisWeek: changes.thisWeek.map { event in
+                ReportSectionView.WeekEvent(
+                    name: event.name, when: WhatsNew.when(event.start, clock: values.site.clock), venue: event.venue,
+                    href: Escape.webURL(event.url))
+            },
+            topPicks: city.topPicks.prefix(5).compactMap(city.place).enumerated().map {
+                values.entry($1, number: $0 + 1, city: city, places: baseURL + SitePaths.places(city))
+            },
+            nextEvents: events(city, limit: 5), operatorNotes: notes)
     }
 
-    func renderTemplate(_ name: String, _ view: View) throws -> String {
+    func renderTemplate(_ name: String, _ view: ReportView) throws -> String {
         let budget = RenderBudget()
         var renderer = TemplateRenderer(templates: templates.compiled, budget: budget)
         renderer.render(name, view: view)

@@ -1,0 +1,36 @@
+/// The home page: every city's card.
+struct HomePageView: FieldView {
+    var cityNames: String
+    var cities: [HomeCityView]
+
+    static let fields: [String: Field<Self>] = ["city_names": .text(\.cityNames), "cities": .list(\.cities)]
+}
+
+/// A city's card on the home page. Plain data: a shard hands it to `cityguide assemble`.
+public struct HomeCityView: FieldView, Codable, Equatable {
+    var name: String
+    var href: String
+    var weather: WeatherView
+    var picks: [PlaceEntryView]
+    var placeCount: Int
+    var picksOrder: String
+    var nothingWithin: String
+
+    static let fields: [String: Field<Self>] = [
+        "name": .text(\.name), "href": .text(\.href), "weather": .view(\.weather), "picks": .list(\.picks),
+        "place_count": .number(\.placeCount), "has_picks": .flag { !$0.picks.isEmpty },
+        "picks_order": .text(\.picksOrder), "nothing_within": .text(\.nothingWithin),
+    ]
+}
+
+/// The 404 page: a link to each city.
+struct NotFoundPageView: FieldView {
+    var cities: [LinkView]
+
+    static let fields: [String: Field<Self>] = ["cities": .list(\.cities)]
+}
+
+/// A page that shows the layout's values only (saved places, filled in by the reader's browser).
+struct LayoutOnlyView: FieldView {
+    static let fields: [String: Field<Self>] = [:]
+}

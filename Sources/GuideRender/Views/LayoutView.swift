@@ -1,0 +1,53 @@
+/// What `layout.mustache` shows around every page: the titles, the links to the site's own files, the footer.
+struct LayoutView: FieldView {
+    var siteTitle: String
+    var pageTitle: String
+    var root: String
+    /// The city a page is about; nil on the pages about every city.
+    var city: String?
+    var lang: String
+    var documentTitle: String
+    var generated: String
+    var generatedISO: String
+    /// Only the pages about tonight (the weather, what changed since last night) say when they were built: a build
+    /// date on every page made every file of the site new every night, for rsync, S3 and CDNs.
+    var dated = false
+    var dataNote: String
+    var placesFromOSM: Bool
+    var credits: [String]
+    var breadcrumbs: [LinkView]
+    var stylesheet: String
+    var savedScript: String
+    var hoursScript: String
+    var icon: String
+    var canonical: String?
+    /// 404.html's `<base href>`.
+    var baseHref: String?
+    var noindex = false
+    /// The city's Atom feed, on its page.
+    var feedHref: String?
+
+    static let fields: [String: Field<Self>] = [
+        "site_title": .text(\.siteTitle), "page_title": .text(\.pageTitle), "root": .text(\.root),
+        "city": .text(\.city),
+        "home_href": .text { $0.root + "index.html" }, "lang": .text(\.lang),
+        "document_title": .text(\.documentTitle), "generated": .text(\.generated),
+        "generated_iso": .text(\.generatedISO), "dated": .flag(\.dated), "data_note": .text(\.dataNote),
+        "places_osm": .flag(\.placesFromOSM), "credits": .text { $0.credits.joined(separator: ", ") },
+        "has_credits": .flag { !$0.credits.isEmpty }, "breadcrumbs": .list(\.breadcrumbs),
+        "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
+        "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript), "icon": .text(\.icon),
+        "canonical": .text(\.canonical), "base_href": .text(\.baseHref), "noindex": .flag(\.noindex),
+        "feed_href": .text(\.feedHref),
+    ]
+}
+
+/// A page: its own values, then the layout's around them.
+struct PageView<Body: TemplateView>: TemplateView {
+    var layout: LayoutView
+    var body: Body
+
+    static var keys: [String: TemplateKind] { LayoutView.keys.merging(Body.keys) { _, own in own } }
+
+    func child(named name: String) -> TemplateValue? { body.child(named: name) ?? layout.child(named: name) }
+}

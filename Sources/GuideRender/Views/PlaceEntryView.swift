@@ -1,0 +1,24 @@
+/// A place in a list: a category's entries, a map's legend, the home page's picks, the report's top picks.
+public struct PlaceEntryView: FieldView, Codable, Equatable {
+    var number: Int
+    var name: String
+    var href: String
+    var distance: String
+    var walk: String
+    var address: String?
+    var rating: String?
+    var ratingCount: String?
+    var price: String?
+    var kinds: String?
+    var neighborhood: String?
+    /// The place whose page the legend is on.
+    var current = false
+    var new: Bool
+
+    static let fields: [String: Field<Self>] = [
+        "number": .number(\.number), "name": .text(\.name), "href": .text(\.href), "distance": .text(\.distance),
+        "walk": .text(\.walk), "address": .text(\.address), "rating": .text(\.rating),
+        "rating_count": .text(\.ratingCount), "price": .text(\.price), "kinds": .text(\.kinds),
+        "neighborhood": .text(\.neighborhood), "current": .flag(\.current), "new": .flag(\.new),
+    ]
+}
