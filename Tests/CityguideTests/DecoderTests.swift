@@ -390,3 +390,105 @@ final class CorpusTests: XCTestCase {
             decoded["mvexel__overpass-api-python-wrapper__tests__resources__node_query_response.json"]?.isEmpty ?? true)
     }
 }
+
+/// The shapes of body the corpus tests read from real recordings, in bodies of our own (`Fixtures/wire`), so a
+/// fresh clone without `../shared` checks them too: each decodes to what it says, or to the reason it cannot.
+final class BodyShapeTests: XCTestCase {
+    /// What each of these files decodes to, or the reason it gives.
+    func outcomes<T>(_ files: [String], _ decode: (Data) throws -> T) throws -> [String: Result<T, ProviderError>] {
+        var outcomes: [String: Result<T, ProviderError>] = [:]
+        for file in files {
+            let data = try fixture(file)
+            do {
+                outcomes[file] = .success(try decode(data))
+            } catch let error as ProviderError {
+                outcomes[file] = .failure(error)
+            }
+        }
+        return outcomes
+    }
+
+    func testNominatimBodiesOfEveryShape() throws {
+        let found = try outcomes(
+            [
+                "nominatim-helsinki.json", "nominatim-reverse.json", "nominatim-geojson.json", "nominatim-none.json",
+                "nominatim-search.xml", "nominatim-error.json",
+            ]
+        ) { try NominatimDecoder.geocode(from: $0).value }
+        let search = try XCTUnwrap(found["nominatim-helsinki.json"]?.get())
+        XCTAssertEqual(search.location.latitude, 60.1698897, accuracy: 1e-9)
+        XCTAssertEqual(search.locality, "Helsinki")
+        XCTAssertEqual(search.viewport?.0.latitude ?? 0, 59.9224887, accuracy: 1e-9, "south-west from the box")
+        XCTAssertEqual(search.viewport?.1.longitude ?? 0, 25.2544901, accuracy: 1e-9, "north-east from the box")
+        let reverse = try XCTUnwrap(found["nominatim-reverse.json"]?.get(), "a /reverse object")
+        XCTAssertEqual(reverse.location.longitude, 24.9526536, accuracy: 1e-9)
+        XCTAssertEqual(reverse.neighborhood, "Kaartinkaupunki", "a quarter where there is no neighbourhood")
+        XCTAssertEqual(reverse.sublocality, "Eteläinen suurpiiri")
+        XCTAssertEqual(reverse.locality, "Helsinki")
+        let feature = try XCTUnwrap(found["nominatim-geojson.json"]?.get(), "format=geojson")
+        XCTAssertEqual(feature.location.latitude, 60.1838, accuracy: 1e-9, "GeoJSON's [lon, lat]")
+        XCTAssertEqual(feature.location.longitude, 24.9499, accuracy: 1e-9)
+        XCTAssertEqual(feature.neighborhood, "Kallio")
+        XCTAssertEqual(
+            Self.reason(found["nominatim-none.json"]),
+            "Nominatim found no place by that name; add `center:` to the city in site.yaml")
+        XCTAssertEqual(
+            Self.reason(found["nominatim-search.xml"]), "Nominatim sent XML; cityguide reads its JSON (format=jsonv2)")
+        XCTAssertEqual(
+            Self.reason(found["nominatim-error.json"]),
+            "Nominatim error: Parameter 'format' must be one of: xml, json, jsonv2, geojson, geocodejson")
+    }
+
+    func testOverpassBodiesOfEveryShape() throws {
+        let found = try outcomes(
+            [
+                "overpass-way-center.json", "overpass-way-geometry.json", "overpass-way-nodes.json",
+                "overpass-empty.json", "overpass-ways.xml", "overpass-stopped.json", "overpass-busy.html",
+            ]
+        ) { try OverpassDecoder.elements(from: $0).value }
+        let center = try XCTUnwrap(found["overpass-way-center.json"]?.get().first)
+        XCTAssertEqual(center.id, "way/8042311")
+        XCTAssertEqual(center.coordinate.latitude, 60.1686512, accuracy: 1e-9, "a way at its `center`")
+        XCTAssertEqual(center.tags.first { $0.0 == "name" }?.1, "Kappeli")
+        let geometry = try XCTUnwrap(found["overpass-way-geometry.json"]?.get().first)
+        XCTAssertEqual(geometry.coordinate.latitude, 60.1685, accuracy: 1e-4, "a way at the middle of its geometry")
+        XCTAssertEqual(geometry.coordinate.longitude, 24.9510, accuracy: 1e-4)
+        let byNodes = try XCTUnwrap(found["overpass-way-nodes.json"]?.get())
+        XCTAssertEqual(
+            byNodes.map(\.id), ["way/8042313"],
+            "a way at the centroid of the nodes the body holds; one whose nodes it lacks is left out, and untagged "
+                + "nodes are no places")
+        XCTAssertEqual(byNodes.first?.coordinate.latitude ?? 0, 60.1605, accuracy: 1e-3)
+        XCTAssertEqual(try found["overpass-empty.json"]?.get().count, 0)
+        XCTAssertEqual(Self.reason(found["overpass-ways.xml"]), "Overpass sent XML; cityguide asks for [out:json]")
+        XCTAssertEqual(
+            Self.reason(found["overpass-stopped.json"]),
+            "Overpass stopped the query: runtime error: Query timed out in \"query\" at line 3 after 26 seconds.")
+        XCTAssertEqual(
+            Self.reason(found["overpass-busy.html"]),
+            "Overpass answered with a web page (the server is busy or rate-limited)")
+    }
+
+    func testOpenMeteoBodiesOfEveryShape() throws {
+        let found = try outcomes(
+            ["open-meteo.json", "open-meteo-fahrenheit.json", "open-meteo-error.json", "open-meteo-no-current.json"]
+        ) { try OpenMeteoDecoder.weather(from: $0).value }
+        XCTAssertNoThrow(try found["open-meteo.json"]?.get())
+        let fahrenheit = try XCTUnwrap(found["open-meteo-fahrenheit.json"]?.get(), "the older current_weather")
+        XCTAssertEqual(fahrenheit.temperature, (84.1 - 32) * 5 / 9, accuracy: 1e-9, "°F becomes °C")
+        XCTAssertEqual(fahrenheit.windSpeed ?? 0, 9.4 * 0.44704, accuracy: 1e-9, "mp/h becomes m/s")
+        XCTAssertEqual(fahrenheit.description, "Mainly clear")
+        XCTAssertEqual(
+            Self.reason(found["open-meteo-error.json"]),
+            "Open-Meteo error: Cannot initialize WeatherVariable from invalid String value tempeture_2m for key hourly")
+        XCTAssertEqual(
+            Self.reason(found["open-meteo-no-current.json"]),
+            "Open-Meteo response has no current temperature (ask for `current=temperature_2m,weather_code`)")
+    }
+
+    /// The reason a body was refused; nil when it decoded (or was not read).
+    static func reason<T>(_ outcome: Result<T, ProviderError>?) -> String? {
+        guard case .failure(let error) = outcome else { return nil }
+        return error.reason
+    }
+}
