@@ -49,7 +49,7 @@ let package = Package(
         .target(
             name: "GuideRender",
             dependencies: [
-                "GuideModel", "GuideFiles", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
+                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),

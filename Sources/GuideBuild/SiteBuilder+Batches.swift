@@ -165,9 +165,9 @@ extension SiteBuilder {
 
     /// The history as the build finds it: the nights before tonight, the one before filled in from a recorded
     /// folder when the history has none.
-    func lastNights(_ config: SiteConfig, before buildDate: Date) -> HistoryStep {
-        var history = historyStep(config)
-        fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate))
+    func lastNights(_ config: SiteConfig, before buildDate: Date, steps: inout StageTimes) -> HistoryStep {
+        var history = steps.timed(.sources) { historyStep(config) }
+        fillEarlierNight(config, history: &history, before: CalendarDay.iso(buildDate), steps: &steps)
         return history
     }
 
@@ -207,17 +207,29 @@ extension SiteBuilder {
 
     /// A recorded folder may hold the night before it in `previous/` (the sample does). When the history has no
     /// night before tonight, that night is recorded first, so the first build already has changes to show. Its
-    /// cities are analysed a batch at a time too; only their snapshots are kept.
-    func fillEarlierNight(_ config: SiteConfig, history: inout HistoryStep, before day: String) {
+    /// cities are read under `sources`, analysed under `analyze` a batch at a time, and only their snapshots kept,
+    /// recorded under `history`, as tonight's are.
+    func fillEarlierNight(_ config: SiteConfig, history: inout HistoryStep, before day: String, steps: inout StageTimes)
+    {
+        guard let (source, date) = steps.timed(.sources, { earlierNight(config, history, before: day) }) else { return }
+        var snapshots: [CitySnapshot] = []
+        for part in batches(config) {
+            guard let data = steps.timed(.sources, { try? source.load(part, today: date) }),
+                let guides = steps.timed(.analyze, { try? analyze(part, data, buildDate: date) })
+            else { return }
+            snapshots += guides.map(CitySnapshot.init)
+        }
+        steps.timed(.history) {
+            history.record(NightSnapshot(date: date, source: config.source.name, cities: snapshots))
+        }
+    }
+
+    /// The recorded night before `day` and its date, when the history keeps nights and has none before it.
+    func earlierNight(_ config: SiteConfig, _ history: HistoryStep, before day: String) -> (RecordedSource, Date)? {
         guard config.history != nil, config.source != .live, !history.hasNight(before: day),
             let source = try? recordedSource(config).previousNight(), let date = source.recordedAt(),
             CalendarDay.iso(date) < day
-        else { return }
-        var snapshots: [CitySnapshot] = []
-        for part in batches(config) {
-            guard let guides = try? analyze(part, source.load(part, today: date), buildDate: date) else { return }
-            snapshots += guides.map(CitySnapshot.init)
-        }
-        history.record(NightSnapshot(date: date, source: config.source.name, cities: snapshots))
+        else { return nil }
+        return (source, date)
     }
 }

@@ -40,7 +40,7 @@ public struct SiteBuilder: Sendable {
         let (config, templates) = try steps.timed(.config) { try loadConfig(checking: report) }
         let output = try BuildError.during(.write) { try OutputClaim(self.output) }
         let sources = try steps.timed(.sources) { try openSources(config) }
-        var history = steps.timed(.sources) { lastNights(config, before: sources.buildDate) }
+        var history = lastNights(config, before: sources.buildDate, steps: &steps)
         var site = SiteSoFar(
             templates: templates, site: siteInfo(config, sources), buildDate: sources.buildDate, config: config)
         var writer = Publisher(
@@ -124,11 +124,11 @@ public struct SiteBuilder: Sendable {
         let (config, templates) = try loadConfig(checking: request)
         let plan = try openSources(config)
         let site = siteInfo(config, plan)
-        var history = lastNights(config, before: plan.buildDate)
+        var stages = StageTimes()
+        var history = lastNights(config, before: plan.buildDate, steps: &stages)
         var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
         var cards: [CityCard] = []
         var emptyWarnings: [DataWarning] = []
-        var stages = StageTimes()
         let warnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
             emptyWarnings += batch.emptyWarnings
             let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
@@ -172,7 +172,10 @@ public struct SiteBuilder: Sendable {
         let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
         let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
         let label = config.templates.map { relativeLabel($0) } ?? "Templates"
-        let templates = try TemplateSet.load(folder: folder, label: label)
+        let templates = try TemplateSet.load(
+            builtin: TemplateSet.builtinFiles,
+            overrides: try folder.map { try TemplateFolder.read($0, label: label) } ?? [:],
+            label: label)
         if knobs.checkTemplateNames { try templates.checkNames() }
         return (config, templates)
     }

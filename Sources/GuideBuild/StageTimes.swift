@@ -1,8 +1,14 @@
 import Foundation
 
-/// Time per stage of a build. Stages run once per batch of cities; each is reported once, its times summed.
+/// Time per stage of a build. Stages run once per batch of cities; each is reported once, its times summed, in the
+/// steps' order (the night before tonight, filled in from a recorded folder, is analysed and recorded before any
+/// page is rendered, and still reads under `analyze` and `history`).
 struct StageTimes {
-    private(set) var stages: [(name: String, seconds: Double)] = []
+    private var seconds: [BuildStep: Double] = [:]
+
+    var stages: [(name: String, seconds: Double)] {
+        BuildStep.allCases.compactMap { step in seconds[step].map { (step.rawValue, $0) } }
+    }
 
     /// `work`, timed under its step's name (a step that runs once per batch adds up under one name); an error
     /// leaving it is a `BuildError` that names the step.
@@ -24,11 +30,6 @@ struct StageTimes {
     }
 
     private mutating func add(_ step: BuildStep, since start: UInt64) {
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        if let index = stages.firstIndex(where: { $0.name == step.rawValue }) {
-            stages[index].seconds += seconds
-        } else {
-            stages.append((step.rawValue, seconds))
-        }
+        seconds[step, default: 0] += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 }

@@ -19,7 +19,6 @@ public struct TemplateSet: Sendable {
 
     /// Our largest template is 3 KB; swift-mustache's parser slows badly on files of megabytes.
     static let maxTemplateBytes = 256_000
-    static let maxAssetBytes = 20_000_000
     /// Sections and partials nested inside each other, counted across partials. Rendering recurses once per
     /// level; it overflowed a worker thread's stack between 500 and 1,000 levels.
     static let maxNesting = 64
@@ -54,26 +53,15 @@ public struct TemplateSet: Sendable {
 
     func origin(of name: String) -> String { origins[name] ?? "\(name).mustache" }
 
-    /// The built-in templates, overridden by `folder`'s.
-    public static func load(folder: URL?, label: String) throws -> TemplateSet {
-        try load(builtin: BuiltinFiles.templates, folder: folder, label: label)
-    }
-
     /// The built-in templates, for `cityguide init --templates`: relative path → bytes.
     public static var builtinFiles: [String: Data] { BuiltinFiles.templates }
 
+    /// The built-in templates with `overrides` (relative path → bytes, as a templates folder holds them) in place of
+    /// theirs: what the config step read from the user's folder (`TemplateFolder`), or what the fuzzer gives.
     /// - Parameters:
     ///   - builtin: the templates compiled into cityguide, relative path → bytes (`city.mustache`,
     ///     `assets/style.css`).
-    ///   - folder: the user's templates, each file replacing the built-in one of the same name; nil for none.
-    ///   - label: how messages name that folder (e.g. "Templates").
-    public static func load(builtin: [String: Data], folder: URL?, label: String) throws -> TemplateSet {
-        try load(
-            builtin: builtin, overrides: folder.map { try TemplateFolder.read($0, label: label) } ?? [:], label: label)
-    }
-
-    /// The built-in templates with `overrides` (relative path → bytes, as a templates folder holds them) in place of
-    /// theirs: what a folder gives, read already (and what the fuzzer gives).
+    ///   - label: how messages name the overrides' folder (e.g. "Templates").
     public static func load(builtin: [String: Data], overrides: [String: Data], label: String) throws -> TemplateSet {
         var files = builtin.mapValues { (bytes: $0, origin: "built-in templates") }
         for (path, bytes) in overrides { files[path] = (bytes, label) }

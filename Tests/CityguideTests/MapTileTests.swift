@@ -411,7 +411,7 @@ final class TileStyleTests: XCTestCase {
     /// Each tile of the sample's Helsinki carries only rules its classes can match, and draws as it did with all.
     func testTilesOfTheSampleCarryTheirOwnRules() throws {
         let (spec, source) = try MapTileTests.helsinkiTiles()
-        let full = try TemplateSet.load(folder: nil, label: "built-in").tileStyle
+        let full = try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: [:], label: "built-in").tileStyle
         var saved = 0
         for tile in SVGMap.tiles(spec) {
             let text = String(decoding: source.svg(tile, style: full), as: UTF8.self)

@@ -1,6 +1,6 @@
 import Foundation
 import GuideFiles
-import GuideModel
+import GuideRender
 
 #if canImport(Glibc)
     import Glibc
@@ -8,10 +8,14 @@ import GuideModel
     import Darwin
 #endif
 
-/// Reads a user's templates folder: the `.mustache` files at its top and everything under `assets/`. Only
+/// Reads a user's templates folder, in the config step (rendering reads nothing): the `.mustache` files at its top
+/// and everything under `assets/`. Only
 /// regular files inside the folder are taken; a symbolic link (say `assets/x.css → /etc/passwd`) would copy
 /// something from elsewhere on the machine into a public site, so it is refused with its name.
 enum TemplateFolder {
+    /// The most a template or an asset may hold (a template is held to less when it is read).
+    static let maxFileBytes = 20_000_000
+
     static func read(_ folder: URL, label: String) throws -> [String: Data] {
         let fm = FileManager.default
         var isDir: ObjCBool = false
@@ -24,7 +28,7 @@ enum TemplateFolder {
         var files: [String: Data] = [:]
         for name in try entries(folder, label: label) where name.hasSuffix(".mustache") {
             files[name] = try regularFile(
-                folder.appendingPathComponent(name), shown: "\(label)/\(name)", limit: TemplateSet.maxAssetBytes)
+                folder.appendingPathComponent(name), shown: "\(label)/\(name)", limit: maxFileBytes)
         }
         try readAssets(folder.appendingPathComponent("assets"), relative: "assets", label: label, into: &files)
         return files
@@ -43,7 +47,7 @@ enum TemplateFolder {
             if fileKind(url) == S_IFDIR {
                 try readAssets(url, relative: path, label: label, into: &files)
             } else {
-                files[path] = try regularFile(url, shown: "\(label)/\(path)", limit: TemplateSet.maxAssetBytes)
+                files[path] = try regularFile(url, shown: "\(label)/\(path)", limit: maxFileBytes)
             }
         }
     }
