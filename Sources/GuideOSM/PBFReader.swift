@@ -298,51 +298,53 @@ public struct PBFReader {
         }
     }
 
-    func wayMessage(_ message: ProtobufReader, _ block: Block) throws {
-        var reader = message
+    /// The fields a way's and a relation's messages both begin with: the id, and the tags' string-table indexes.
+    struct ElementHead {
         var id: Int64 = 0
         var keys: [UInt64] = []
         var values: [UInt64] = []
-        var refs: [Int64] = []
-        var previous: Int64 = 0
-        while let (number, wire) = try reader.field() {
-            switch (number, wire) {
+
+        /// Reads the field when it is one of these; false for any other.
+        mutating func read(_ field: (number: Int, wire: Int), from reader: inout ProtobufReader) throws -> Bool {
+            switch field {
             case (1, 0): id = try reader.int()
             case (2, 2): try reader.packed { keys.append(try $0.varint()) }
             case (3, 2): try reader.packed { values.append(try $0.varint()) }
-            case (8, 2):
-                try reader.packed {
-                    previous &+= try $0.sint()
-                    refs.append(previous)
-                }
-            default: try reader.skip(wire: wire)
+            default: return false
+            }
+            return true
+        }
+    }
+
+    func wayMessage(_ message: ProtobufReader, _ block: Block) throws {
+        var reader = message
+        var head = ElementHead()
+        var refs: [Int64] = []
+        var previous: Int64 = 0
+        while let field = try reader.field() {
+            if try head.read(field, from: &reader) { continue }
+            switch field {
+            case (8, 2): try reader.packedDeltas(into: &refs, previous: &previous)
+            default: try reader.skip(wire: field.wire)
             }
         }
-        way(id, refs, try block.tags(keys: keys, values: values))
+        way(head.id, refs, try block.tags(keys: head.keys, values: head.values))
     }
 
     func relationMessage(_ message: ProtobufReader, _ block: Block) throws {
         var reader = message
-        var id: Int64 = 0
-        var keys: [UInt64] = []
-        var values: [UInt64] = []
+        var head = ElementHead()
         var roles: [UInt64] = []
         var refs: [Int64] = []
         var types: [UInt64] = []
         var previous: Int64 = 0
-        while let (number, wire) = try reader.field() {
-            switch (number, wire) {
-            case (1, 0): id = try reader.int()
-            case (2, 2): try reader.packed { keys.append(try $0.varint()) }
-            case (3, 2): try reader.packed { values.append(try $0.varint()) }
+        while let field = try reader.field() {
+            if try head.read(field, from: &reader) { continue }
+            switch field {
             case (8, 2): try reader.packed { roles.append(try $0.varint()) }
-            case (9, 2):
-                try reader.packed {
-                    previous &+= try $0.sint()
-                    refs.append(previous)
-                }
+            case (9, 2): try reader.packedDeltas(into: &refs, previous: &previous)
             case (10, 2): try reader.packed { types.append(try $0.varint()) }
-            default: try reader.skip(wire: wire)
+            default: try reader.skip(wire: field.wire)
             }
         }
         guard roles.count == refs.count, types.count == refs.count else { throw ProtobufReader.Malformed() }
@@ -358,7 +360,7 @@ public struct PBFReader {
             }
             members.append(OSMMember(kind: kind, ref: refs[index], role: try block.string(roles[index])))
         }
-        relation(id, try block.tags(keys: keys, values: values), members)
+        relation(head.id, try block.tags(keys: head.keys, values: head.values), members)
     }
 }
 

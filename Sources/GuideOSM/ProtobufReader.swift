@@ -74,4 +74,13 @@ struct ProtobufReader {
         var inner = try message()
         while !inner.atEnd { try body(&inner) }
     }
+
+    /// A packed field of zigzag-encoded differences (a way's node ids, a relation's member ids), each added to the
+    /// one before (`previous`, which goes on across a field split in two) and appended to `ids`.
+    mutating func packedDeltas(into ids: inout [Int64], previous: inout Int64) throws {
+        try packed {
+            previous &+= try $0.sint()
+            ids.append(previous)
+        }
+    }
 }

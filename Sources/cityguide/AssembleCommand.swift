@@ -16,11 +16,7 @@ struct AssembleCommand: ParsableCommand {
     @Option(name: .long, help: "The site configuration the shards were built from.")
     var config = "site.yaml"
 
-    @Option(
-        name: .customLong("base-url"),
-        help:
-            "Where the site is published, instead of base_url in the config (e.g. the address a host gives at deploy).")
-    var baseURL: String?
+    @OptionGroup var publishing: BaseURLOption
 
     @Option(name: .long, help: "Where to write the assembled site.")
     var output = "Output"
@@ -39,7 +35,7 @@ struct AssembleCommand: ParsableCommand {
             configFile: URL(fileURLWithPath: config, relativeTo: cwd).standardizedFileURL, configName: config,
             output: URL(fileURLWithPath: output, relativeTo: cwd).standardizedFileURL)
         builder.knobs.checkpoint = killCheckpoint()
-        builder.options.baseURL = baseURL
+        builder.options.baseURL = publishing.baseURL
         let folders = shards.map { (url: URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL, label: $0) }
         let summary: AssembleSummary
         do {

@@ -15,11 +15,7 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "The site configuration.")
     var config = "site.yaml"
 
-    @Option(
-        name: .customLong("base-url"),
-        help:
-            "Where the site is published, instead of base_url in the config (e.g. the address a host gives at deploy).")
-    var baseURL: String?
+    @OptionGroup var publishing: BaseURLOption
 
     @Option(name: .long, help: "Where to write the site.")
     var output = "Output"
@@ -85,7 +81,7 @@ struct BuildCommand: ParsableCommand {
         let progress = FetchProgress()
         builder.dependencies.observe = { progress.handle($0) }
         builder.knobs.checkpoint = killCheckpoint()
-        builder.options.baseURL = baseURL
+        builder.options.baseURL = publishing.baseURL
         if report {
             builder.options.report = ReportRequest(
                 folder: reportDir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }, send: send)
