@@ -55,6 +55,7 @@ extension SiteBuilder {
                     + "  fix: add e.g. `report: {to: [team@example.org], from: guide@example.org, "
                     + "smtp: \"smtp://mail.example.org:587\", user: guide}` and export CITYGUIDE_SMTP_PASSWORD")
         }
+
         if case .smtp(_, _, let user?) = report.delivery, user.isEmpty == false,
             (environment["CITYGUIDE_SMTP_PASSWORD"] ?? "").isEmpty
         {

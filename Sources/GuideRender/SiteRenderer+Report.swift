@@ -118,13 +118,24 @@ extension SiteRenderer {
         return String(decoding: renderer.out, as: UTF8.self)
     }
 
-    /// The city's overview map as its page draws it, and the site's stylesheet, for the report's PNG.
+    /// The width the report shows its map at (`report.mustache`'s `<img width>`).
+    static let reportMapWidth = 552
+
+    /// The city's overview map as its page draws it for a phone, and the site's stylesheet, for the report's PNG.
+    /// The phone's copy, with its larger labels and pins, drawn as wide as the email shows it: one unit a pixel, so
+    /// its place names read at 12.5 px and its street names at 11.5 (the page's wide copy, 640 units shown at 552
+    /// px, had them at 9.5 and 8).
     public func overviewMap(_ city: CityGuide) -> (svg: String, width: Int, height: Int, css: String) {
+        var spec = values.narrowed(cityMap(city))
+        spec.width = Double(Self.reportMapWidth)
         // The report's picture draws its base map itself (it has no tiles beside it), styled as the tiles are.
-        var spec = cityMap(city)
         spec.tiles = nil
         let svg = SVGMap.render(spec)
         let css = String(decoding: templates.assets["assets/style.css"] ?? Data(), as: UTF8.self)
-        return (svg, 640, 420, css + "\n" + templates.tileStyle)
+        // The phone's copy is hidden on a wide page; here it is the picture. The scale's, the compass's and the
+        // credits' words are set for the page's wide copy (9 and 10 units), so they are set again for the picture.
+        let picture =
+            ".map-narrow { display: block; }\n.map-scale text, .map-north text, .map-attribution { font-size: 11px; }"
+        return (svg, Self.reportMapWidth, Int(spec.height.rounded()), css + "\n" + templates.tileStyle + "\n" + picture)
     }
 }

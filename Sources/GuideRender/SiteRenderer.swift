@@ -18,6 +18,9 @@ public struct SiteRenderer: Sendable {
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
+    /// The site's title, as its report emails name their list.
+    public var siteTitle: String { site.title }
+
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
         self.site = site

@@ -118,7 +118,7 @@ public struct ReportSet: Sendable {
         }
         let eml = MIMEMessage(
             from: from, to: settings?.to ?? [], subject: content.subject, date: date, domain: domain,
-            text: content.text, html: mailed, images: images)
+            listName: renderer.siteTitle, text: content.text, html: mailed, images: images)
         return Message(
             name: digest ? digestName : parts.first?.slug ?? digestName, subject: content.subject, eml: eml.bytes,
             html: Data(html.utf8), isDigest: digest)
