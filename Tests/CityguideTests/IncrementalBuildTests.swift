@@ -194,8 +194,8 @@ final class IncrementalBuildTests: XCTestCase {
         XCTAssertEqual(first.warnings.map(\.description), wholeSummary.warnings.map(\.description))
         XCTAssertTrue(snapshot(site.output) == snapshot(whole), "one city at a time makes the same bytes")
         XCTAssertEqual(
-            first.stages.map(\.name), ["config", "sources", "analyze", "render", "write", "report", "history"],
-            "each step is reported once, a batch's report part among the first")
+            first.stages.map(\.name), ["config", "sources", "analyze", "render", "write", "history", "report"],
+            "each step is reported once, in the steps' order, a batch's report part under report with the rest")
 
         try FileManager.default.removeItem(at: site.output.appendingPathComponent("reports"))
         try FileManager.default.removeItem(at: whole.appendingPathComponent("reports"))
