@@ -12,6 +12,8 @@ struct MapView: Sendable {
     static func fields<Page>(_ map: @escaping @Sendable (Page) -> MapView?) -> [String: Field<Page>] {
         [
             "map": .html { map($0)?.svg }, "legend": .list { map($0)?.legend ?? [] },
+            // A category's map has none: its entries right below are its legend, and an empty list said nothing.
+            "has_legend": .flag { !(map($0)?.legend.isEmpty ?? true) },
             "nearby": .list { map($0)?.nearby ?? [] }, "has_nearby": .flag { !(map($0)?.nearby.isEmpty ?? true) },
             "nearby_label": .text { map($0)?.nearbyLabel },
         ]
