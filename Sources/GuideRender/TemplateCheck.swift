@@ -8,6 +8,13 @@
 struct TemplateCheck {
     let templates: [String: [TemplateNode]]
     private(set) var problems: [Problem] = []
+    /// Nodes walked so far, against `maxVisits`.
+    private var visits = 0
+    /// Each view's names, worked out once (a page's are its own and its layout's, merged).
+    private var known: [ObjectIdentifier: [String: TemplateKind]] = [:]
+    /// A template's partials may each include the next twice, a billion walks for thirty of them; past this many
+    /// the check stops (what it found stays found), and rendering's own budget refuses such a page.
+    static let maxVisits = 250_000
 
     /// A tag that looks up nothing, or prints what it should not.
     struct Problem: Equatable, CustomStringConvertible {
@@ -80,6 +87,8 @@ struct TemplateCheck {
     private mutating func walk(_ nodes: [TemplateNode], _ start: Context) {
         var context = start
         for node in nodes {
+            visits += 1
+            guard visits <= Self.maxVisits else { return }
             switch node {
             case .text, .override:
                 break
@@ -179,7 +188,7 @@ struct TemplateCheck {
                 break
             }
             for case .view(let view) in context.stack.reversed() {
-                if let kind = view.keys[first] {
+                if let kind = keys(view)[first] {
                     found = descend(name.parts.dropFirst(), from: kind)
                     break
                 }
@@ -191,20 +200,20 @@ struct TemplateCheck {
         if found == nil {
             // A dotted name starting with a dot looks in the innermost view only.
             let views = name.kind == .local ? Array(context.stack.suffix(1)) : context.stack
-            report(
-                context, tag(name), "names nothing \(describe(views)) gives",
-                fix: suggestion(for: name.parts.first ?? name.text, in: views)
-                    ?? "use a name the built-in template for this page uses (`cityguide init --templates` writes them)")
+            report(context, tag(name), "names nothing \(describe(views)) gives") {
+                $0.suggestion(for: name.parts.first ?? name.text, in: views)
+                    ?? "use a name the built-in template for this page uses (`cityguide init --templates` writes them)"
+            }
         }
         return found
     }
 
     /// "write {{address}}" for `{{adress}}`: the name the views give that is nearest to a mistyped one (at most two
     /// letters away), if there is one.
-    private func suggestion(for name: String, in stack: [Scope]) -> String? {
+    private mutating func suggestion(for name: String, in stack: [Scope]) -> String? {
         var best: (name: String, distance: Int)?
         for case .view(let view) in stack.reversed() {
-            for key in view.keys.keys.sorted() {
+            for key in keys(view).keys.sorted() {
                 let distance = Self.distance(key, name)
                 if distance <= 2, distance < best?.distance ?? .max { best = (key, distance) }
             }
@@ -231,10 +240,10 @@ struct TemplateCheck {
         return row[b.count]
     }
 
-    private func descend(_ parts: ArraySlice<String>, from start: TemplateKind) -> TemplateKind? {
+    private mutating func descend(_ parts: ArraySlice<String>, from start: TemplateKind) -> TemplateKind? {
         var kind = start
         for part in parts {
-            guard case .view(let view) = kind, let next = view.keys[part] else { return nil }
+            guard case .view(let view) = kind, let next = keys(view)[part] else { return nil }
             kind = next
         }
         return kind
@@ -269,7 +278,27 @@ struct TemplateCheck {
     }
 
     private mutating func report(_ context: Context, _ tag: String, _ problem: String, fix: String) {
-        let found = Problem(file: context.file, page: context.page, tag: tag, problem: problem, fix: fix)
-        if !problems.contains(found) { problems.append(found) }
+        report(context, tag, problem) { _ in fix }
+    }
+
+    /// A problem once, however often the walk meets it; its fix worked out only then.
+    private mutating func report(
+        _ context: Context, _ tag: String, _ problem: String, fix: (inout TemplateCheck) -> String
+    ) {
+        guard
+            !problems.contains(where: {
+                $0.file == context.file && $0.page == context.page && $0.tag == tag && $0.problem == problem
+            })
+        else { return }
+        let found = Problem(file: context.file, page: context.page, tag: tag, problem: problem, fix: fix(&self))
+        problems.append(found)
+    }
+
+    private mutating func keys(_ view: any TemplateView.Type) -> [String: TemplateKind] {
+        let id = ObjectIdentifier(view)
+        if let found = known[id] { return found }
+        let keys = view.keys
+        known[id] = keys
+        return keys
     }
 }

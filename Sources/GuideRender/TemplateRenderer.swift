@@ -7,9 +7,9 @@ import GuideModel
 /// own). What it saves is the dynamic casts: a value is one of a handful of cases, and the bytes go straight into
 /// one buffer.
 ///
-/// Every lookup that finds a value, and every byte of text it finds, is counted against the page's budget
-/// (`RenderBudget`): once either runs out, lookups find nothing, so a template that multiplies its page ends at
-/// once and the page is refused.
+/// Every lookup that finds a value, every partial and block entered, and every byte of text written is counted
+/// against the page's budget (`RenderBudget`): once either runs out, lookups find nothing and nothing more is
+/// written or entered, so a template that multiplies its page ends at once and the page is refused.
 struct TemplateRenderer {
     let templates: [String: [TemplateNode]]
     let budget: RenderBudget
@@ -122,6 +122,9 @@ struct TemplateRenderer {
     private mutating func render(_ node: TemplateNode, _ context: inout Context) {
         switch node {
         case .text(let bytes):
+            // A template's own text counts too: partials that each include the next twice multiply it without a
+            // single lookup.
+            guard budget.spend(lookups: 0, bytes: bytes.count) else { return }
             out.append(contentsOf: bytes)
         case .variable(let name, let escaped):
             guard let value = lookup(name, context) else { return }
@@ -161,9 +164,12 @@ struct TemplateRenderer {
                 break
             }
         case .partial(let name, let indentation, let overrides):
-            guard let nodes = templates[name] else { return }
+            // Entering a partial or a block counts as a lookup: a page of partials that each include the next twice
+            // would enter a billion of them, empty or not.
+            guard let nodes = templates[name], budget.spend(bytes: 0) else { return }
             render(nodes, context.entering(indented: indentation, inheriting: overrides, partial: true))
         case .block(let name, let fallback, let indentation):
+            guard budget.spend(bytes: 0) else { return }
             let nodes = context.inherited?[name] ?? fallback
             render(nodes, context.entering(indented: indentation, inheriting: nil, partial: false))
         case .override:

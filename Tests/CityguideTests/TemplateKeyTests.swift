@@ -100,6 +100,15 @@ final class TemplateKeyTests: XCTestCase {
         XCTAssertEqual(TemplateCheck.distance("kitten", "sitting"), 3)
     }
 
+    /// Partials that each include the next twice would have the check walk 2^40 of them: it stops after its visits
+    /// (rendering's budget refuses such a page), keeping what it found by then.
+    func testTheCheckOfPartialsThatMultiplyEnds() throws {
+        let templates = try TemplateRendererTests.fanOut(depth: 40, leaf: "{{nope}}")
+        let problems = TemplateCheck.problems(in: templates.compiled)
+        XCTAssertEqual(
+            problems.map(\.description), ["p40 (on not-found): {{nope}} names nothing the not found page gives"])
+    }
+
     /// Each page and email is rendered with the view its template is checked against.
     func testEveryPageIsRenderedWithTheViewItsTemplateIsCheckedAgainst() throws {
         let builder = SiteBuilder(

@@ -239,6 +239,30 @@ final class TemplateRendererTests: XCTestCase {
         XCTAssertThrowsError(try TemplateParser.parse("{{#a}}x{{/b}}"))
     }
 
+    /// The templates with a 404 page whose partials each include the next twice, `depth` deep, ending in `leaf`:
+    /// 2^depth copies of it without a single lookup in between.
+    static func fanOut(depth: Int, leaf: String) throws -> TemplateSet {
+        var overrides = ["not-found.mustache": Data("{{<layout}}{{$main}}{{>p0}}{{/main}}{{/layout}}".utf8)]
+        for level in 0..<depth { overrides["p\(level).mustache"] = Data("{{>p\(level + 1)}}{{>p\(level + 1)}}".utf8) }
+        overrides["p\(depth).mustache"] = Data(leaf.utf8)
+        return try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: overrides, label: "Templates")
+    }
+
+    /// Partials that each include the next twice multiply a page with no lookup at all: forty of them would enter a
+    /// trillion partials, and write a trillion bytes. Entering and writing count against the budget, so the page
+    /// is refused at once, whether the last partial writes something or nothing.
+    func testPartialsThatMultiplyThePageAreStopped() throws {
+        for leaf in ["x", ""] {
+            let templates = try Self.fanOut(depth: 40, leaf: leaf)
+            let site = SiteInfo(
+                title: "Guide", baseURL: nil, units: .metric, buildDate: Date(timeIntervalSince1970: 0), dataNote: "")
+            guard case .failure(let error) = SiteRenderer(templates: templates, site: site, cards: []).render(.notFound)
+            else { return XCTFail("a page of 2^40 partials was rendered (leaf \(leaf.debugDescription))") }
+            XCTAssertTrue(error.problem.contains("took more than"), error.problem)
+            XCTAssertEqual(error.file, "Templates/not-found.mustache")
+        }
+    }
+
     /// A page that multiplies itself is stopped by the budget, and one within it is not.
     func testTheBudgetStopsAPageThatMultipliesItself() throws {
         let templates = try TemplateSet.load(
