@@ -1,8 +1,6 @@
 import Foundation
-import GuideConfig
 import XCTest
 
-@testable import GuideBuild
 @testable import GuideRender
 @testable import GuideReport
 
@@ -11,22 +9,12 @@ import XCTest
 final class ReportMapTests: XCTestCase {
     func testEveryWordOnTheReportsMapReadsAtElevenPixels() throws {
         try requireTool("chromedriver", install: "apt-get install chromium-driver")
-        let builder = SiteBuilder(
-            configFile: try repositorySiteCopy(), configName: "site.yaml",
-            output: FileManager.default.temporaryDirectory.appendingPathComponent("report-map-\(UUID().uuidString)"),
-            environment: [:], now: { Date(timeIntervalSince1970: 0) })
-        let (config, templates) = try builder.loadConfig()
-        let plan = try builder.openSources(config)
-        let site = builder.siteInfo(config, plan)
-        var history = builder.historyStep(config)
-        var stages = StageTimes()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-maps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var files: [String] = []
-        _ = try builder.forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
-            let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
-            for city in batch.guides {
+        try withSampleRenderers { renderer in
+            for city in renderer.guides {
                 let map = renderer.overviewMap(city)
                 XCTAssertEqual(map.width, 552, "drawn as wide as the email shows it")
                 let svg = MapStyle.embed(MapStyle.flatten(map.css), in: map.svg)

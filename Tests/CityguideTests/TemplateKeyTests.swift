@@ -1,5 +1,4 @@
 import Foundation
-import GuideConfig
 import XCTest
 
 @testable import GuideBuild
@@ -111,33 +110,20 @@ final class TemplateKeyTests: XCTestCase {
 
     /// Each page and email is rendered with the view its template is checked against.
     func testEveryPageIsRenderedWithTheViewItsTemplateIsCheckedAgainst() throws {
-        let builder = SiteBuilder(
-            configFile: try repositorySiteCopy(), configName: "site.yaml",
-            output: FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)"),
-            environment: [:], now: { Date(timeIntervalSince1970: 0) })
-        let (config, templates) = try builder.loadConfig()
-        let plan = try builder.openSources(config)
-        let site = builder.siteInfo(config, plan)
-        var history = builder.historyStep(config)
-        var stages = StageTimes()
-        var cards: [CityCard] = []
         var seen: Set<String> = []
         func assertChecked(_ name: String, _ view: any TemplateView) {
             seen.insert(name)
             let checked = TemplateCheck.views[name].map { ObjectIdentifier($0) }
             XCTAssertEqual(checked, ObjectIdentifier(type(of: view)), "\(name) is rendered with \(type(of: view))")
         }
-        _ = try builder.forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
-            let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
-            cards += renderer.cards
+        let siteWide = try withSampleRenderers { renderer in
             for job in renderer.cityJobs {
                 let (name, view) = renderer.context(job)
                 assertChecked(name, view)
             }
-            let parts = batch.guides.map { renderer.reportPart($0, warnings: [], baseURL: "https://example.org/") }
+            let parts = renderer.guides.map { renderer.reportPart($0, warnings: [], baseURL: "https://example.org/") }
             assertChecked("report", renderer.reportView(parts: parts, digest: true, siteWarnings: [], baseURL: ""))
         }
-        let siteWide = SiteRenderer(templates: templates, site: site, cards: cards)
         for job in siteWide.siteJobs {
             let (name, view) = siteWide.context(job)
             assertChecked(name, view)

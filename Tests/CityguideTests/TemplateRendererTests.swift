@@ -89,18 +89,8 @@ final class TemplateRendererTests: XCTestCase {
     )
         throws -> Int
     {
-        let builder = SiteBuilder(
-            configFile: try repositorySiteCopy(), configName: "site.yaml",
-            output: FileManager.default.temporaryDirectory.appendingPathComponent("engine-\(UUID().uuidString)"),
-            environment: [:], now: { Date(timeIntervalSince1970: 0) })
-        let (config, _) = try builder.loadConfig()
         let templates = try TemplateSet.load(
             builtin: TemplateSet.builtinFiles, overrides: overrides.mapValues { Data($0.utf8) }, label: "Templates")
-        let plan = try builder.openSources(config)
-        let site = builder.siteInfo(config, plan)
-        var history = builder.historyStep(config)
-        var stages = StageTimes()
-        var cards: [CityCard] = []
         var compared = 0
         func compare(_ name: String, _ view: any TemplateView, _ what: String) {
             let (ours, reference) = Self.both(templates, name, view)
@@ -109,14 +99,12 @@ final class TemplateRendererTests: XCTestCase {
                 XCTFail("\(what) (\(name)) differs at \(Self.firstDifference(ours, reference))", file: file, line: line)
             }
         }
-        _ = try builder.forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
-            let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
-            cards += renderer.cards
+        let siteWide = try withSampleRenderers(templates: templates) { renderer in
             for job in renderer.cityJobs {
                 let (name, view) = renderer.context(job)
                 compare(name, view, "\(job)")
             }
-            let parts = batch.guides.map { renderer.reportPart($0, warnings: [], baseURL: "https://example.org/") }
+            let parts = renderer.guides.map { renderer.reportPart($0, warnings: [], baseURL: "https://example.org/") }
             for digest in [false, true] {
                 let view = renderer.reportView(
                     parts: digest ? parts : Array(parts.prefix(1)), digest: digest,
@@ -125,7 +113,6 @@ final class TemplateRendererTests: XCTestCase {
                 compare("report-text", view, "the report's text")
             }
         }
-        let siteWide = SiteRenderer(templates: templates, site: site, cards: cards)
         for job in siteWide.siteJobs {
             let (name, view) = siteWide.context(job)
             compare(name, view, "\(job)")
