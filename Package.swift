@@ -27,6 +27,8 @@ let package = Package(
         // Files read and written safely: every byte written, a file replaced in one rename, a file read only when it
         // is a regular file of its own.
         .target(name: "GuideFiles"),
+        // Message catalogs (gettext PO files) and their plural rules: the words of the pages in each language.
+        .target(name: "GuideMessages"),
         // The built-in templates and the sample data, compiled in so the binary is the whole product.
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
@@ -49,7 +51,7 @@ let package = Package(
         .target(
             name: "GuideRender",
             dependencies: [
-                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded",
+                "GuideModel", "GuideConfig", "GuideAnalysis", "GuideMaps", "GuideEmbedded", "GuideMessages",
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
@@ -125,7 +127,7 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideFiles", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
-                "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets",
+                "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets", "GuideMessages",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

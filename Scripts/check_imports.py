@@ -32,7 +32,7 @@ EXCEPTIONS = {
 # DESIGN.md's stages, in the order data flows: a module may import those on its left (and GuideModel, the values
 # they all share), never one on its right.
 LAYERS = [
-    ["GuideModel", "GuideFiles", "GuideEmbedded", "embed-files"],
+    ["GuideModel", "GuideFiles", "GuideMessages", "GuideEmbedded", "embed-files"],
     ["GuideConfig"],
     ["GuideOSM"],
     ["GuideFetch", "GuideHistory"],

@@ -38,7 +38,9 @@ extension SiteBuilder {
     ///   - reportFolder: where the shards' reports go (`--report-dir`); nil: `<output>/reports`.
     public func assemble(_ folders: [(url: URL, label: String)], reportFolder: URL? = nil) throws -> AssembleSummary {
         let start = DispatchTime.now().uptimeNanoseconds
-        let (config, templates) = try loadConfig()
+        let (config, languages) = try loadConfig()
+        try Self.refuseShards(config)
+        let templates = languages[0]
         // The folder a link names, as for a build.
         let output = try OutputLink.folder(self.output)
         let target = output.path

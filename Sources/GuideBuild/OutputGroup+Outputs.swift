@@ -42,33 +42,34 @@ extension OutputGroup {
         return whole.value
     }
 
-    /// A few cities of a build: their pages and exports, and their places' photos.
+    /// A few cities of a build: their pages in each language, their exports, tiles and places' photos.
     static func cities(
-        renderer: SiteRenderer, guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
+        renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
         files: [(path: String, bytes: Data)]
     ) -> OutputGroup {
-        var outputs = cityOutputs(renderer: renderer, guides: guides, keys: keys)
+        var outputs = cityOutputs(renderers: renderers, guides: guides, keys: keys)
         for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
-        return OutputGroup(renderer: renderer, guides: guides, exportSite: exportSite, outputs: outputs)
+        return OutputGroup(renderers: renderers, guides: guides, exportSite: exportSite, outputs: outputs)
     }
 
-    /// The pages about every city (made from the cities' cards), the stylesheet and script, the sitemap of the
-    /// site's pages and robots.txt.
+    /// The pages about every city in each language (made from the cities' cards), the stylesheet and script,
+    /// the sitemap of the site's pages and robots.txt.
     /// - Parameter cityPages: the paths of every city's HTML pages.
     static func siteWide(
-        renderer: SiteRenderer, key: UInt64, cityPages: [String], exportSite: ExportSite, hosting: HostingSettings
+        renderers: [SiteRenderer], key: UInt64, cityPages: [String], exportSite: ExportSite,
+        hosting: HostingSettings
     ) -> OutputGroup {
-        var outputs = siteWidePages(renderer, key: key)
-        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path) + cityPages, hosting: hosting)
-        return OutputGroup(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+        var outputs = siteWidePages(renderers, key: key)
+        outputs += assetsAndExtras(renderers[0], htmlPaths: outputs.map(\.path) + cityPages, hosting: hosting)
+        return OutputGroup(renderers: renderers, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
     /// What the pages of a site link to besides the cities' own files: the pages about every city, the
     /// stylesheet and script, the sitemap and robots.txt (known before any city is analysed).
-    static func siteWidePaths(_ renderer: SiteRenderer, hosting: HostingSettings) -> Set<String> {
+    static func siteWidePaths(_ renderers: [SiteRenderer], hosting: HostingSettings) -> Set<String> {
         Set(
-            siteWidePages(renderer, key: 0).map(\.path)
-                + assetsAndExtras(renderer, htmlPaths: [], hosting: hosting).map(\.path))
+            siteWidePages(renderers, key: 0).map(\.path)
+                + assetsAndExtras(renderers[0], htmlPaths: [], hosting: hosting).map(\.path))
     }
 
     /// A shard's summary for `cityguide assemble`, made from the manifest of the files the shard published.
@@ -89,7 +90,7 @@ extension OutputGroup {
         hosting: HostingSettings
     ) -> OutputGroup {
         let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
-        var outputs = siteWidePages(renderer, key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
+        var outputs = siteWidePages([renderer], key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
         for file in plan.files {
             outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
         }
@@ -97,15 +98,23 @@ extension OutputGroup {
         return OutputGroup(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
     }
 
-    /// The home page, 404 and saved places.
-    static func siteWidePages(_ renderer: SiteRenderer, key: UInt64) -> [Output] {
-        renderer.siteJobs.map { Output(path: renderer.path($0), key: key, source: .page($0)) }
+    /// The home page, 404 and saved places, in each language.
+    static func siteWidePages(_ renderers: [SiteRenderer], key: UInt64) -> [Output] {
+        renderers.enumerated().flatMap { language, renderer in
+            renderer.siteJobs.map { Output(path: renderer.path($0), key: key, source: .page($0, language: language)) }
+        }
     }
 
-    /// Every city's pages and exports.
-    static func cityOutputs(renderer: SiteRenderer, guides: [CityGuide], keys: [UInt64]) -> [Output] {
-        var outputs = renderer.cityJobs.map { job in
-            Output(path: renderer.path(job), key: SiteRenderer.city(of: job).map { keys[$0] }, source: .page(job))
+    /// Every city's pages in each language, and the exports and tiles the languages share.
+    static func cityOutputs(renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64]) -> [Output] {
+        let renderer = renderers[0]
+        var outputs: [Output] = []
+        for (language, edition) in renderers.enumerated() {
+            outputs += edition.cityJobs.map { job in
+                Output(
+                    path: edition.path(job), key: SiteRenderer.city(of: job).map { keys[$0] },
+                    source: .page(job, language: language))
+            }
         }
         for (index, guide) in guides.enumerated() {
             for kind in Exports.Kind.allCases {

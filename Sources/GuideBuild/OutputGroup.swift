@@ -10,14 +10,30 @@ import GuideRender
 /// pages and exports with the renderer and guides that make them, or the pages about every city, or a shard's
 /// files. Which groups a build has is decided in `OutputGroup+Outputs.swift`.
 struct OutputGroup {
-    let renderer: SiteRenderer
+    /// The renderer of each of the site's languages, the first language's first.
+    let renderers: [SiteRenderer]
     let guides: [CityGuide]
     let exportSite: ExportSite
     /// The files, each with its key and where its bytes come from.
     let outputs: [Output]
 
+    /// The first language's renderer: the one of the files all languages share (exports, tiles).
+    var renderer: SiteRenderer { renderers[0] }
+
+    init(renderers: [SiteRenderer], guides: [CityGuide], exportSite: ExportSite, outputs: [Output]) {
+        self.renderers = renderers
+        self.guides = guides
+        self.exportSite = exportSite
+        self.outputs = outputs
+    }
+
+    init(renderer: SiteRenderer, guides: [CityGuide], exportSite: ExportSite, outputs: [Output]) {
+        self.init(renderers: [renderer], guides: guides, exportSite: exportSite, outputs: outputs)
+    }
+
     enum Source {
-        case page(SiteRenderer.Job)
+        /// A page in one of the languages (an index of `renderers`).
+        case page(SiteRenderer.Job, language: Int)
         /// A city's GeoJSON, calendar or feed.
         case export(Int, Exports.Kind)
         /// A tile of a city's base map.
@@ -53,7 +69,8 @@ struct OutputGroup {
             DispatchQueue.concurrentPerform(iterations: outputs.count) { index in
                 guard changes.kept[index] == nil else { return }
                 switch outputs[index].source {
-                case .page(let job): results.set(index, renderer.render(job).map(\.bytes))
+                case .page(let job, let language):
+                    results.set(index, renderers[language].render(job).map(\.bytes))
                 case .export(let city, let kind):
                     results.set(index, .success(kind.bytes(guides[city], site: exportSite)))
                 case .tile(let city, let tile): results.set(index, .success(renderer.tile(city, tile)))

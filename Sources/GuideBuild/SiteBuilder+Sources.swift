@@ -3,6 +3,7 @@ import GuideConfig
 import GuideFetch
 import GuideModel
 import GuidePhotos
+import GuideRender
 import GuideWrite
 
 /// The sources step: where tonight's data comes from, decided once, and each batch of cities read from it.
@@ -10,7 +11,7 @@ extension SiteBuilder {
     /// What the sources step knows before any city is fetched.
     struct SourcePlan {
         var buildDate: Date
-        var note: String
+        var note: DataNote
         /// Requests per provider, for live builds.
         var report: FetchReport?
         var source: Source
@@ -63,7 +64,7 @@ extension SiteBuilder {
         let fetcher = LiveFetcher(
             client: client, keys: keys, live: config.live, mode: mode, now: now, report: report, retryBase: retryBase,
             observe: observe, checkpoint: checkpoint)
-        let note = mode == .offline ? "cached API responses (offline build)" : "live API responses"
+        let note: DataNote = mode == .offline ? .offline : .liveResponses
         return SourcePlan(
             buildDate: try resolveDate(recorded: nil), note: note, report: report, source: .live(fetcher, keys))
     }

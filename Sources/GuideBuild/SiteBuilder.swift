@@ -42,7 +42,7 @@ public struct SiteBuilder: Sendable {
         let sources = try steps.timed(.sources) { try openSources(config) }
         var history = lastNights(config, before: sources.buildDate, steps: &steps)
         var site = SiteSoFar(
-            templates: templates, site: siteInfo(config, sources), buildDate: sources.buildDate, config: config)
+            languages: Array(zip(templates, siteInfos(config, sources))), buildDate: sources.buildDate, config: config)
         var writer = Publisher(
             output: output.folder, known: site.siteWidePaths(hosting: config.hosting),
             precompress: config.hosting.precompress, checkpoint: checkpoint)
@@ -121,7 +121,8 @@ public struct SiteBuilder: Sendable {
     /// `cityguide report`: the night's data, analysed and compared with the history as a build would, turned
     /// into reports without touching the site or recording the night.
     public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
-        let (config, templates) = try loadConfig(checking: request)
+        let (config, languages) = try loadConfig(checking: request)
+        let templates = languages[0]
         let plan = try openSources(config)
         let site = siteInfo(config, plan)
         var stages = StageTimes()
@@ -146,14 +147,16 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The config and templates, checked for the report asked for, and cut to the shard's cities.
-    func loadConfig(checking report: ReportRequest?) throws -> (SiteConfig, TemplateSet) {
+    func loadConfig(checking report: ReportRequest?) throws -> (SiteConfig, [TemplateSet]) {
         var (config, templates) = try loadConfig()
         try report.map { try checkReport($0, config) }
+        if shard != nil { try Self.refuseShards(config) }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         return (config, templates)
     }
 
-    func loadConfig() throws -> (SiteConfig, TemplateSet) {
+    /// The config, and the templates in each of its languages, the first language's first.
+    func loadConfig() throws -> (SiteConfig, [TemplateSet]) {
         var config = try ConfigLoader.load(file: configFile, displayName: configName, environment: environment)
         if let baseURL {
             // A query or fragment would follow every page's address in the sitemap and the canonical links.
@@ -172,12 +175,22 @@ public struct SiteBuilder: Sendable {
         let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
         let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
         let label = config.templates.map { relativeLabel($0) } ?? "Templates"
-        let templates = try TemplateSet.load(
-            builtin: TemplateSet.builtinFiles,
-            overrides: try folder.map { try TemplateFolder.read($0, label: label) } ?? [:],
-            label: label)
-        if knobs.checkTemplateNames { try templates.checkNames() }
+        let overrides = try folder.map { try TemplateFolder.read($0, label: label) } ?? [:]
+        let templates = try config.languages.map {
+            try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: overrides, label: label, language: $0)
+        }
+        // Each language's templates, as its catalog translated them: a translation that names nothing is found.
+        if knobs.checkTemplateNames { for set in templates { try set.checkNames() } }
         return (config, templates)
+    }
+
+    /// The pages about every city are made at assembly from the shards' cards, which are in one language.
+    static func refuseShards(_ config: SiteConfig) throws {
+        guard config.languages.count > 1 else { return }
+        throw BuildError(
+            "\(config.file.lastPathComponent): error: 'languages' lists \(config.languages.count) languages, and "
+                + "sharded builds (build --shard, assemble) make a site in one language so far\n"
+                + "  fix: build the site whole (without --shard), or list one language")
     }
 
     /// What `cityguide serve` watches, from one reading of the config.
@@ -219,12 +232,24 @@ public struct SiteBuilder: Sendable {
         return watched
     }
 
+    /// The site's facts as the pages of its first language show them.
     func siteInfo(_ config: SiteConfig, _ plan: SourcePlan) -> SiteInfo {
-        var info = SiteInfo(
-            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
-            dataNote: plan.note, language: config.language)
-        info.contentSecurityPolicy = config.hosting.policy
-        return info
+        siteInfos(config, plan)[0]
+    }
+
+    /// The site's facts as each language's pages show them: its language, its folder, the others.
+    func siteInfos(_ config: SiteConfig, _ plan: SourcePlan) -> [SiteInfo] {
+        let editions = Edition.all(config.languages)
+        return editions.map { edition in
+            var info = SiteInfo(
+                title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
+                dataNote: plan.note.english, language: edition.language)
+            info.note = plan.note
+            info.contentSecurityPolicy = config.hosting.policy
+            info.editions = editions.count > 1 ? editions : []
+            info.folder = edition.folder
+            return info
+        }
     }
 
     /// A city whose pages would only say that everything is missing: the operator must hear of it (and
@@ -283,12 +308,12 @@ public struct SiteBuilder: Sendable {
         return plan
     }
 
-    func dataNote(_ config: SiteConfig, recorded: Date?) -> String {
-        let when = recorded.map { " recorded \(CalendarDay.iso($0))" } ?? ""
+    func dataNote(_ config: SiteConfig, recorded: Date?) -> DataNote {
+        let day = recorded.map { CalendarDay.iso($0) }
         switch config.source {
-        case .sample: return "the built-in sample data\(when)"
-        case .recorded: return "recorded API responses\(when)"
-        case .live: return "live data"
+        case .sample: return .sample(recorded: day)
+        case .recorded: return .recorded(recorded: day)
+        case .live: return .live
         }
     }
 

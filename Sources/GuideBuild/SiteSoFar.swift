@@ -12,12 +12,13 @@ import GuideWrite
 /// key, snapshot, report part and the paths of its pages), so a site of any size is never in memory whole. The
 /// pages about every city, the night in the history and the report are made from it at the end.
 struct SiteSoFar {
-    let templates: TemplateSet
-    let site: SiteInfo
+    /// Each of the site's languages: its templates and facts, the first language's first.
+    let languages: [(templates: TemplateSet, site: SiteInfo)]
     let exportSite: ExportSite
     /// What every page's key starts from: the program, the templates, the site's facts.
     let base: UInt64
-    private(set) var cards: [CityCard] = []
+    /// The cities' cards in each language.
+    private(set) var languageCards: [[CityCard]]
     private(set) var keys: [UInt64] = []
     private(set) var snapshots: [CitySnapshot] = []
     private(set) var cityPages: [String] = []
@@ -27,9 +28,10 @@ struct SiteSoFar {
     /// Two cities may show the same photo; it is one file.
     private var photoPaths: Set<String> = []
 
-    init(templates: TemplateSet, site: SiteInfo, buildDate: Date, config: SiteConfig) {
-        self.templates = templates
-        self.site = site
+    init(languages: [(TemplateSet, SiteInfo)], buildDate: Date, config: SiteConfig) {
+        self.languages = languages.map { (templates: $0, site: $1) }
+        languageCards = Array(repeating: [], count: languages.count)
+        let (templates, site) = languages[0]
         exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
         base = OutputGroup.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
@@ -37,23 +39,31 @@ struct SiteSoFar {
 
     /// The files of the pages about every city that links may lead to before those pages are made.
     func siteWidePaths(hosting: HostingSettings) -> Set<String> {
-        OutputGroup.siteWidePaths(SiteRenderer(templates: templates, site: site, cards: []), hosting: hosting)
+        OutputGroup.siteWidePaths(
+            languages.map { SiteRenderer(templates: $0.templates, site: $0.site, cards: []) }, hosting: hosting)
     }
+
+    /// The first language's templates, facts and cards: those of the report, the shards and the summary.
+    var templates: TemplateSet { languages[0].templates }
+    var site: SiteInfo { languages[0].site }
+    var cards: [CityCard] { languageCards[0] }
 
     /// A batch's pages, exports, tiles and photos as a group to render; what the site keeps of its cities.
     mutating func add(_ batch: CityBatch) -> (group: OutputGroup, renderer: SiteRenderer) {
-        let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
+        let renderers = languages.map { SiteRenderer(templates: $0.templates, site: $0.site, guides: batch.guides) }
         let batchKeys = OutputGroup.cityKeys(base: base, guides: batch.guides)
-        cards += renderer.cards
+        for (language, renderer) in renderers.enumerated() {
+            languageCards[language] += renderer.cards
+            cityPages += renderer.cityJobs.map(renderer.path)
+        }
         keys += batchKeys
         snapshots += batch.snapshots
-        cityPages += renderer.cityJobs.map(renderer.path)
         warnings += batch.photos.warnings + batch.emptyWarnings
         mergedRecords += batch.guides.map(\.mergedRecords).reduce(0, +)
         let files = batch.photos.files.filter { photoPaths.insert($0.path).inserted }
         let group = OutputGroup.cities(
-            renderer: renderer, guides: batch.guides, keys: batchKeys, exportSite: exportSite, files: files)
-        return (group, renderer)
+            renderers: renderers, guides: batch.guides, keys: batchKeys, exportSite: exportSite, files: files)
+        return (group, renderers[0])
     }
 
     /// A batch's part of the report.
@@ -65,13 +75,18 @@ struct SiteSoFar {
                 baseURL: baseURL, only: city))
     }
 
-    /// The renderer of the pages about every city.
-    var siteRenderer: SiteRenderer { SiteRenderer(templates: templates, site: site, cards: cards) }
+    /// The renderer of the pages about every city in the first language.
+    var siteRenderer: SiteRenderer { siteRenderers[0] }
+
+    /// The renderers of the pages about every city, in each language.
+    var siteRenderers: [SiteRenderer] {
+        zip(languages, languageCards).map { SiteRenderer(templates: $0.templates, site: $0.site, cards: $1) }
+    }
 
     /// The pages about every city, the stylesheet, the sitemap and the rest, as a group to render.
     func siteWide(hosting: HostingSettings) -> OutputGroup {
         .siteWide(
-            renderer: siteRenderer, key: OutputGroup.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
+            renderers: siteRenderers, key: OutputGroup.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
             exportSite: exportSite, hosting: hosting)
     }
 

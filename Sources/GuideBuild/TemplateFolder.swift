@@ -8,8 +8,8 @@ import GuideRender
     import Darwin
 #endif
 
-/// Reads a user's templates folder, in the config step (rendering reads nothing): the `.mustache` files at its top
-/// and everything under `assets/`. Only
+/// Reads a user's templates folder, in the config step (rendering reads nothing): the `.mustache` files at its top,
+/// everything under `assets/` and the message catalogs in `messages/`. Only
 /// regular files inside the folder are taken; a symbolic link (say `assets/x.css → /etc/passwd`) would copy
 /// something from elsewhere on the machine into a public site, so it is refused with its name.
 enum TemplateFolder {
@@ -31,6 +31,7 @@ enum TemplateFolder {
                 folder.appendingPathComponent(name), shown: "\(label)/\(name)", limit: maxFileBytes)
         }
         try readAssets(folder.appendingPathComponent("assets"), relative: "assets", label: label, into: &files)
+        try readAssets(folder.appendingPathComponent("messages"), relative: "messages", label: label, into: &files)
         return files
     }
 

@@ -7,6 +7,7 @@ public enum ConfigLoader {
     static let topKeys = [
         "title", "base_url", "units", "source", "recorded", "templates", "defaults", "categories", "cities", "live",
         "neighborhoods", "history", "history_days", "report", "providers", "osm", "contact", "hosting", "language",
+        "languages",
     ]
     static let hostingKeys = ["headers", "content_security_policy", "precompress"]
     static let providerParts = ["places", "geocode", "weather", "events"]

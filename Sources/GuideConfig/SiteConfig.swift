@@ -32,9 +32,12 @@ public struct SiteConfig: Sendable {
     /// Ends with "/"; only used for the sitemap and canonical links.
     public var baseURL: String?
     public var units: UnitSystem
-    /// The pages' language (a BCP 47 tag): `<html lang>`, and the clock of every time (`Clock`). English only
-    /// so far.
-    public var language = "en"
+    /// The pages' language (a BCP 47 tag): `<html lang>`, and the clock of every time (`Clock`); the first of
+    /// `languages`.
+    public var language: String { languages[0] }
+    /// `languages: [fi, sv, en]`: the site in each, the first at the root and each other in its own folder;
+    /// `language: fi` is a site in one. Never empty.
+    public var languages = ["en"]
     public var source: Source
     /// nil: the `Templates` folder beside the config file.
     public var templates: URL?

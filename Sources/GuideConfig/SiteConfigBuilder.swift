@@ -38,7 +38,13 @@ struct SiteConfigBuilder {
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
         config.report = try top["report"].map(parseReport)
         config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
-        if let node = top["language"] { config.language = try parseLanguage(node) }
+        config.languages = try parseLanguages(language: top["language"], languages: top["languages"])
+        // Each language after the first has its folder where a city's would be.
+        for city in config.cities where config.languages.dropFirst().contains(where: { $0.lowercased() == city.slug }) {
+            throw ConfigError(
+                city.location, "the slug '\(city.slug)' is the folder of the site's pages in '\(city.slug)'",
+                fix: "set another `slug:` for this city")
+        }
         config.live.language = config.language
         try parseProviders(top, into: &config, baseDir: baseDir)
         return config
@@ -213,7 +219,10 @@ struct SiteConfigBuilder {
                     city.location, "two cities have the slug '\(city.slug)' (the first at line \(first.line))",
                     fix: "give one of them its own `slug:`")
             }
-            let reserved = ["assets": "stylesheet and script", "reports": "nightly reports'", "saved": "saved places"]
+            let reserved = [
+                "assets": "stylesheet and script", "reports": "nightly reports'", "saved": "saved places",
+                "photos": "places' photos",
+            ]
             if let use = reserved[city.slug] {
                 throw ConfigError(
                     city.location, "the slug '\(city.slug)' is reserved for the \(use) folder",
@@ -333,8 +342,38 @@ struct SiteConfigBuilder {
     }
 
     /// `en`, `en-US`, `en-GB`…: every word cityguide writes is English so far, and the tag picks the clock.
-    func parseLanguage(_ node: Node) throws -> String {
-        let tag = try reader.string(node, "language")
+    /// `language: fi` or `languages: [fi, sv, en]`, not both; each a well-formed tag, once. Whether cityguide
+    /// has a catalog for each is the templates' to say (a user may add one).
+    func parseLanguages(language: Node?, languages: Node?) throws -> [String] {
+        if let language, languages != nil {
+            throw reader.fail(
+                language, "both 'language' and 'languages' are given",
+                fix: "keep languages: [first, second, …] (the first is the site's main language)")
+        }
+        if let language { return [try parseLanguage(language, "language")] }
+        guard let languages else { return ["en"] }
+        let nodes = try reader.list(languages, "languages")
+        guard !nodes.isEmpty, nodes.count <= Self.maxLanguages else {
+            throw reader.fail(
+                languages, "'languages' lists \(nodes.count) languages",
+                fix: "list 1 to \(Self.maxLanguages) languages, the site's main one first")
+        }
+        var tags: [String] = []
+        for node in nodes {
+            let tag = try parseLanguage(node, "languages")
+            guard !tags.contains(where: { $0.lowercased() == tag.lowercased() }) else {
+                throw reader.fail(node, "languages lists '\(tag)' twice", fix: "list each language once")
+            }
+            tags.append(tag)
+        }
+        return tags
+    }
+
+    /// Each language is a whole copy of the site: a site in more is a mistake, and a build of hours.
+    static let maxLanguages = 12
+
+    func parseLanguage(_ node: Node, _ field: String) throws -> String {
+        let tag = try reader.string(node, field)
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         let wellFormed =
             parts.first.map { $0.count >= 2 && $0.count <= 3 && $0.allSatisfy(\.isLetter) } ?? false
@@ -343,12 +382,8 @@ struct SiteConfigBuilder {
             }
         guard wellFormed, tag.allSatisfy(\.isASCII) else {
             throw reader.fail(
-                node, "language '\(tag.short)' is not a language tag", fix: "write a tag such as en, en-US or en-GB")
-        }
-        guard parts[0].lowercased() == "en" else {
-            throw reader.fail(
-                node, "language '\(tag.short)': cityguide writes its pages in English only so far",
-                fix: "use en or en-US (12-hour times) or en-GB (24-hour times)")
+                node, "\(field) '\(tag.short)' is not a language tag",
+                fix: "write a tag such as fi, en, en-GB or pt-BR")
         }
         return tag
     }

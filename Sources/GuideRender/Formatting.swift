@@ -16,55 +16,56 @@ enum Formatting {
         return calendar
     }
 
-    /// "Sat 21 Nov 2026".
-    static func day(year: Int, month: Int, day: Int) -> String {
-        let calendar = calendar(TimeZone(identifier: "UTC")!)
-        let weekday =
-            calendar.date(from: DateComponents(year: year, month: month, day: day))
-            .map { calendar.component(.weekday, from: $0) } ?? 1
-        return "\(weekdays[weekday - 1]) \(day) \(months[max(0, min(11, month - 1))]) \(year)"
+    /// "Sat 21 Nov 2026" (in the pages' language: `formats`).
+    static func day(year: Int, month: Int, day: Int, _ formats: LocalFormats = .english) -> String {
+        formats.day(year: year, month: month, day: day)
     }
 
-    static func longDay(_ date: Date, in zone: TimeZone) -> String {
+    static func longDay(_ date: Date, in zone: TimeZone, _ formats: LocalFormats = .english) -> String {
         let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
-        return day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)
+        return formats.day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)
     }
 
     /// "Sat 21 Nov 2026, 18:05" in the city's time zone.
-    static func dayTime(_ date: Date, in zone: TimeZone) -> String {
+    static func dayTime(_ date: Date, in zone: TimeZone, _ formats: LocalFormats = .english, clock: Clock = .h24)
+        -> String
+    {
         let c = calendar(zone).dateComponents([.hour, .minute], from: date)
-        return longDay(date, in: zone) + String(format: ", %02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        return longDay(date, in: zone, formats) + ", " + formats.time(clock, (c.hour ?? 0) * 60 + (c.minute ?? 0))
     }
 
-    static func monthYear(_ date: Date, in zone: TimeZone) -> String {
+    static func monthYear(_ date: Date, in zone: TimeZone, _ formats: LocalFormats = .english) -> String {
         let c = calendar(zone).dateComponents([.year, .month], from: date)
-        return "\(monthNames[max(0, min(11, (c.month ?? 1) - 1))]) \(c.year ?? 0)"
+        return formats.monthYear(year: c.year ?? 0, month: c.month ?? 1)
     }
 
     /// When an event starts, in the city's time zone: the instant when known, else the venue's local date and time.
-    static func eventWhen(_ event: Event, cityZone: TimeZone, clock: Clock = .h24)
-        -> (date: String, time: String, iso: String)
-    {
+    static func eventWhen(
+        _ event: Event, cityZone: TimeZone, clock: Clock = .h24, _ formats: LocalFormats = .english,
+        toBeAnnounced: String = "time to be announced"
+    ) -> (date: String, time: String, iso: String) {
         if let start = event.start {
             let c = calendar(cityZone).dateComponents([.year, .month, .day, .hour, .minute], from: start)
             let iso = String(
                 format: "%04d-%02d-%02dT%02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
             return (
-                day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
-                clock.time((c.hour ?? 0) * 60 + (c.minute ?? 0)), iso
+                formats.day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1),
+                formats.time(clock, (c.hour ?? 0) * 60 + (c.minute ?? 0)), iso
             )
         }
         let parts = event.localDate.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 3 else { return (event.localDate, "time to be announced", event.localDate) }
-        let date = day(year: parts[0], month: parts[1], day: parts[2])
+        guard parts.count == 3 else { return (event.localDate, toBeAnnounced, event.localDate) }
+        let date = formats.day(year: parts[0], month: parts[1], day: parts[2])
         if let time = event.localTime, time.count >= 5 {
-            return (date, clock.time(time.prefix(5)), "\(event.localDate)T\(time.prefix(5))")
+            return (date, formats.time(clock, time.prefix(5)), "\(event.localDate)T\(time.prefix(5))")
         }
-        return (date, "time to be announced", event.localDate)
+        return (date, toBeAnnounced, event.localDate)
     }
 
     // The decoders refuse values out of range; these still never trap on one (no `Int(someDouble)`).
-    static func rating(_ value: Double) -> String { Coordinate.format(value, decimals: 1) }
+    static func rating(_ value: Double, _ formats: LocalFormats = .english) -> String {
+        formats.number(Coordinate.format(value, decimals: 1))
+    }
 
     static func temperature(celsius: Double, units: UnitSystem) -> String {
         let value = units == .metric ? celsius : celsius * 9 / 5 + 32

@@ -1,4 +1,5 @@
 import Foundation
+import GuideMessages
 import GuideModel
 
 /// Site-wide facts every page shows.
@@ -8,18 +9,37 @@ public struct SiteInfo: Sendable {
     public var baseURL: String?
     public var units: UnitSystem
     public var buildDate: Date {
-        didSet { buildDay = Self.days(buildDate) }
+        didSet { buildDay = Self.days(buildDate, formats) }
     }
     /// The build's day as every page's footer writes it ("24 November 2026") and as `<time datetime>` does:
     /// worked out once, not for each of a site's thousands of pages.
     public private(set) var buildDay: (long: String, iso: String)
     /// e.g. "sample data recorded 20 Nov 2026".
     public var dataNote: String
+    /// The same, to be said in each language; nil: `dataNote` as it is.
+    public var note: DataNote?
     /// The pages' language (`<html lang>`) and the clock it reads times on.
     public var language: String {
-        didSet { clock = Clock(language: language) }
+        didSet {
+            clock = Clock(language: language)
+            formats = LocalFormats(language: language)
+            buildDay = Self.days(buildDate, formats)
+        }
     }
     public private(set) var clock: Clock
+    /// The words of the pages' language (the templates' catalog, given by `SiteRenderer`).
+    public var words: Catalog = .source
+    /// Dates and numbers as the language writes them.
+    public private(set) var formats: LocalFormats
+    /// Every language of the site, the first at the root; empty or one for a site in one language.
+    public var editions: [Edition] = []
+    /// Where this language's pages are, from the site's root: "" or `fi/`.
+    public var folder = ""
+    /// The way from a folder of these pages up to the same folder of the site's root, where the stylesheet,
+    /// photos, tiles and exports all languages share are: "" or "../".
+    public var up: String { folder.isEmpty ? "" : "../" }
+    /// Written right to left (`<html dir="rtl">`).
+    public var rightToLeft: Bool { editions.first { $0.folder == folder }?.rightToLeft ?? false }
     /// The Content-Security-Policy each page carries (`hosting: {content_security_policy}` or the site's own).
     public var contentSecurityPolicy = PagePolicy.site
 
@@ -39,13 +59,15 @@ public struct SiteInfo: Sendable {
         self.baseURL = baseURL
         self.units = units
         self.buildDate = buildDate
-        self.buildDay = Self.days(buildDate)
         self.dataNote = dataNote
         self.language = language
         self.clock = Clock(language: language)
+        let formats = LocalFormats(language: language)
+        self.formats = formats
+        self.buildDay = Self.days(buildDate, formats)
     }
 
-    static func days(_ date: Date) -> (long: String, iso: String) {
-        (Formatting.longDay(date, in: CalendarDay.utc), CalendarDay.iso(date))
+    static func days(_ date: Date, _ formats: LocalFormats) -> (long: String, iso: String) {
+        (Formatting.longDay(date, in: CalendarDay.utc, formats), CalendarDay.iso(date))
     }
 }

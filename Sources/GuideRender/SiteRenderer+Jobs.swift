@@ -15,8 +15,8 @@ extension SiteRenderer {
         case neighborhood(Int, Int)
     }
 
-    /// The pages about every city.
-    public var siteJobs: [Job] { [.home, .notFound, .saved] }
+    /// The pages about every city; the one 404 page hosts serve is the first language's.
+    public var siteJobs: [Job] { site.folder.isEmpty ? [.home, .notFound, .saved] : [.home, .saved] }
 
     /// The pages of each city, city by city.
     public var cityJobs: [Job] {
@@ -31,8 +31,11 @@ extension SiteRenderer {
         return jobs
     }
 
-    /// Where a page goes, without rendering it.
-    public func path(_ job: Job) -> String {
+    /// Where a page goes, without rendering it: in its language's folder.
+    public func path(_ job: Job) -> String { site.folder + sitePath(job) }
+
+    /// Where a page goes from its language's folder: the path its links are worked out from.
+    func sitePath(_ job: Job) -> String {
         switch job {
         case .home: return "index.html"
         case .notFound: return "404.html"

@@ -66,7 +66,7 @@ extension SiteRenderer {
     func tiled(_ spec: MapSpec, _ city: CityGuide, page: String) -> MapSpec {
         guard let source = tileSource(city) else { return spec }
         var spec = spec
-        spec.tiles = (source, SitePaths.relative(SitePaths.tiles(city), from: page))
+        spec.tiles = (source, shared(SitePaths.tiles(city), from: page))
         return spec
     }
 

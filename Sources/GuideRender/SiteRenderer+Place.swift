@@ -43,26 +43,28 @@ extension SiteRenderer {
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         let path = values.placePath(city, item)
         let p = item.place
-        let layout = common(city, root: root, path: path, title: "\(p.name), \(city.plan.name)")
+        let layout = common(
+            city, root: root, path: path, title: site.say(Words.placeIn, ("name", p.name), ("city", city.plan.name)))
         let website = Escape.webURL(p.website)
         var view = PlacePageView(
             name: p.name, new: city.news.newPlaceIDs.contains(p.id),
             kinds: p.categoryNames.isEmpty ? nil : p.categoryNames.joined(separator: ", "), address: p.address,
             neighborhood: p.neighborhoods.first, phone: p.phone, tel: Escape.telURL(p.phone), website: website,
             websiteHost: website.flatMap { URL(string: $0)?.host } ?? website, description: p.description,
-            hours: p.hoursDisplay, rating: p.rating.map(Formatting.rating),
-            ratingCount: p.ratingCount.map { "\($0) ratings" }, price: Formatting.price(p.price),
+            hours: p.hoursDisplay, rating: p.rating.map { Formatting.rating($0, site.formats) },
+            ratingCount: p.ratingCount.map { site.say(Words.ratings, count: $0) }, price: Formatting.price(p.price),
             coordinates: p.coordinate.display, savePath: path,
             directions: Directions.view(
                 from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name),
             distance: values.distance(item), walk: values.walk(item),
             walkNote: item.route == nil
-                ? "estimated from \(site.units.formatDistance(metres: item.metresFromOrigin)) as the crow flies"
-                : "along the streets",
+                ? site.say(Words.crowFlies, ("distance", values.distance(metres: item.metresFromOrigin)))
+                : site.say(Words.alongStreets),
             origin: city.plan.originName,
             tips: p.tips.map { tip in
                 PlacePageView.Tip(
-                    text: tip.text, date: tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone) })
+                    text: tip.text,
+                    date: tip.date.map { Formatting.monthYear($0, in: city.plan.timeZone, site.formats) })
             },
             lists: item.categoryIDs.compactMap { id in
                 city.categories.first { $0.id == id }.map {
@@ -75,18 +77,23 @@ extension SiteRenderer {
         // true only when it was built.
         if let text = p.openingHours, let hours = OpeningHours(text) {
             view.hours = p.hoursDisplay ?? text
-            view.hoursTable = hours.table(clock: site.clock).map {
-                PlacePageView.HoursRow(day: $0.day, hours: $0.hours)
+            let days = site.formats.weekdaysFromMonday
+            let closed = site.say(Words.closed)
+            view.hoursTable = hours.table(clock: site.clock).enumerated().map { index, row in
+                PlacePageView.HoursRow(
+                    day: days[index], hours: row.hours == "closed" ? closed : site.formats.ampm(row.hours))
             }
             view.week = PlacePageView.Week(
                 clock: site.clock.rawValue, holidaysNotShown: hours.holidaysNotShown, otherwise: hours.otherwise,
                 otherwiseDays: hours.otherwiseDays.map(String.init).joined(separator: ","), machine: hours.machineWeek,
-                timeZone: city.plan.timeZone.identifier)
+                timeZone: city.plan.timeZone.identifier, weekdays: days.joined(separator: "|"),
+                ampm: site.formats.amSymbol + "|" + site.formats.pmSymbol)
         }
         // Only the site's own copy: a reader's browser never fetches from elsewhere, and never shows a broken image.
         if let photo = p.photos.first, let file = photo.file {
             view.photo = PlacePageView.Photo(
-                url: root + file, alt: "Photo of \(p.name)", width: photo.width, height: photo.height)
+                url: root + site.up + file, alt: site.say(Words.photoOf, ("name", p.name)), width: photo.width,
+                height: photo.height)
         }
         return PageView(layout: layout, body: view)
     }

@@ -23,6 +23,8 @@ public struct SiteRenderer: Sendable {
 
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
         self.templates = templates
+        var site = site
+        site.words = templates.catalog
         self.site = site
         self.guides = guides
         policyTag = PagePolicy.tag(site.contentSecurityPolicy)
@@ -32,6 +34,8 @@ public struct SiteRenderer: Sendable {
     /// A renderer of the site-wide pages alone (`cityguide assemble`): the cities are the shards' cards.
     public init(templates: TemplateSet, site: SiteInfo, cards: [CityCard]) {
         self.templates = templates
+        var site = site
+        site.words = templates.catalog
         self.site = site
         self.guides = []
         self.cards = cards
@@ -88,7 +92,8 @@ public struct SiteRenderer: Sendable {
         case .notFound: return ("not-found", notFound())
         case .saved:
             let layout = common(
-                root: "../", path: "saved/index.html", title: "Saved places", crumbs: [(site.title, "index.html")],
+                root: "../", path: "saved/index.html", title: site.say(Words.savedPlaces),
+                crumbs: [(site.title, "index.html")],
                 credits: everyCity)
             return ("saved", PageView(layout: layout, body: LayoutOnlyView()))
         case .city(let c): return ("city", city(guides[c]))
@@ -124,16 +129,37 @@ public struct SiteRenderer: Sendable {
             siteTitle: site.title, pageTitle: title, root: root, lang: site.language,
             // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
             documentTitle: title == site.title ? title : "\(title) · \(site.title)",
-            generated: site.buildDay.long, generatedISO: site.buildDay.iso, dataNote: site.dataNote,
-            placesFromOSM: credits.placesFromOSM, credits: credits.names,
+            generated: site.buildDay.long, generatedISO: site.buildDay.iso,
+            dataNote: site.note?.text(site) ?? site.dataNote,
+            placesFromOSM: credits.placesFromOSM,
+            credits: credits.names.map { $0 == Words.feeds.id ? site.say(Words.feeds) : $0 },
             breadcrumbs: crumbs.map { LinkView(name: $0.0, href: SitePaths.relative($0.1, from: path)) },
-            stylesheet: root + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
-            savedScript: root + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
-            hoursScript: root + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
+            // The languages share one copy of each asset, at the site's root.
+            stylesheet: root + site.up + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
+            savedScript: root + site.up + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
+            hoursScript: root + site.up + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
-            icon: root + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
-            canonical: site.baseURL.map { $0 + directory })
+            icon: root + site.up + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
+            canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
+            languages: languages(path))
     }
+
+    /// The page at `path` (from its language's folder) in each of the site's languages.
+    func languages(_ path: String) -> [LanguageView] {
+        guard site.editions.count > 1 else { return [] }
+        let here = site.folder + path
+        return site.editions.map { edition in
+            let href = SitePaths.relative(edition.folder + path, from: here)
+            return LanguageView(
+                lang: edition.language, name: edition.name, href: href,
+                link: site.baseURL.map { $0 + edition.folder + SitePaths.directory(path) } ?? href,
+                current: edition.folder == site.folder)
+        }
+    }
+
+    /// A file all the site's languages share (a tile, a photo, an export), from a page at `page` in this one's
+    /// folder.
+    func shared(_ file: String, from page: String) -> String { SitePaths.relative(file, from: site.folder + page) }
 
     /// The layout of a page about one city: its providers in the footer, the way back through the city's page.
     func common(_ city: CityGuide, root: String, path: String, title: String) -> LayoutView {
@@ -151,9 +177,11 @@ public struct SiteRenderer: Sendable {
             picks: city.topPicks.prefix(3).enumerated().compactMap { index, id in
                 city.place(id).map { values.entry($0, number: index + 1, city: city, places: SitePaths.places(city)) }
             },
-            placeCount: city.places.count, picksOrder: ListOrder(city).picks,
-            nothingWithin: "Nothing in this guide is within a \(city.plan.walkingMinutes)-minute walk of "
-                + "\(city.plan.originName).")
+            placeCount: city.places.count, picksOrder: ListOrder(city, site).picks,
+            nothingWithin: site.say(
+                Words.nothingWithin, ("walking_minutes", String(city.plan.walkingMinutes)),
+                ("origin", city.plan.originName)),
+            allPlaces: site.say(Words.allPlaces, count: city.places.count, ("city", city.plan.name)))
         let sources = sources(city)
         return CityCard(
             slug: city.plan.slug, name: city.plan.name, credits: sources.names, placesFromOSM: sources.placesFromOSM,
@@ -163,9 +191,7 @@ public struct SiteRenderer: Sendable {
     func home() -> PageView<HomePageView> {
         var layout = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
         layout.dated = true
-        let names = cards.map(\.name)
-        let cityNames =
-            names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.first ?? ""
+        let cityNames = site.list(cards.map(\.name))
         return PageView(layout: layout, body: HomePageView(cityNames: cityNames, cities: cards.map(\.home)))
     }
 
@@ -174,11 +200,14 @@ public struct SiteRenderer: Sendable {
         // root through <base href="/guides/">: the path of base_url, not the whole address, so the page also
         // works on a host's preview address or before a domain points at it. Without base_url the links stay
         // relative, right at the root's depth and from disk.
-        var layout = common(root: "", path: "404.html", title: "Page not found", crumbs: [], credits: everyCity)
+        var layout = common(
+            root: "", path: "404.html", title: site.say(Words.pageNotFound), crumbs: [], credits: everyCity)
         layout.baseHref = site.basePath
         // Not a page of the site: no address stands for it.
         layout.canonical = nil
         layout.noindex = true
+        // One 404 for the whole site, which hosts serve for every language's missing addresses.
+        layout.languages = []
         return PageView(layout: layout, body: NotFoundPageView(cities: cards.map(\.notFound)))
     }
 
@@ -191,8 +220,8 @@ public struct SiteRenderer: Sendable {
             credits: sources(city))
         layout.city = city.plan.name
         layout.dated = true
-        layout.feedHref = "feed.xml"
-        let order = ListOrder(city)
+        layout.feedHref = shared(SitePaths.feed(city), from: path)
+        let order = ListOrder(city, site)
         func entries(_ ids: [String]) -> [PlaceEntryView] {
             ids.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
         }
@@ -226,12 +255,14 @@ public struct SiteRenderer: Sendable {
     func category(_ city: CityGuide, _ list: CategoryList) -> PageView<CategoryPageView> {
         let root = "../../"
         let path = values.categoryPath(city, list.id)
-        let layout = common(city, root: root, path: path, title: "\(list.name) in \(city.plan.name)")
+        let layout = common(
+            city, root: root, path: path,
+            title: site.say(Words.categoryIn, ("category", list.name), ("city", city.plan.name)))
         let places = list.placeIDs.compactMap(city.place)
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
         var body = CategoryPageView(
             category: list.name, origin: city.plan.originName,
-            sort: ListOrder(city).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
+            sort: ListOrder(city, site).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
             entries: places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) })
         switch list.status {
         case .ok where places.isEmpty: body.noResults = true
@@ -246,7 +277,7 @@ public struct SiteRenderer: Sendable {
 
     /// "Sat 21 Nov 2026, 18:05" when a part is shown from an older response.
     func asOf(_ city: CityGuide, _ part: String) -> String? {
-        city.asOf[part].map { Formatting.dayTime($0, in: city.plan.timeZone) }
+        city.asOf[part].map { Formatting.dayTime($0, in: city.plan.timeZone, site.formats) }
     }
 
     /// An observation more than this much older than the build is not "now": the card says when it was made.
@@ -256,7 +287,7 @@ public struct SiteRenderer: Sendable {
         var view = values.weather(city.weather)
         let observed = city.weather.value?.observed.flatMap {
             site.buildDate.timeIntervalSince($0) > Self.staleWeather
-                ? Formatting.dayTime($0, in: city.plan.timeZone) : nil
+                ? Formatting.dayTime($0, in: city.plan.timeZone, site.formats) : nil
         }
         view.asOf = asOf(city, "weather") ?? observed
         return view
@@ -281,13 +312,14 @@ public struct SiteRenderer: Sendable {
     func neighborhood(_ city: CityGuide, _ hood: Neighborhood) -> PageView<NeighborhoodPageView> {
         let root = "../../../"
         let path = values.neighborhoodPath(city, hood)
-        let layout = common(city, root: root, path: path, title: "\(hood.name), \(city.plan.name)")
+        let layout = common(
+            city, root: root, path: path, title: site.say(Words.placeIn, ("name", hood.name), ("city", city.plan.name)))
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
         let entries = hood.placeIDs.compactMap(city.place).enumerated().map {
             values.entry($1, number: $0 + 1, city: city, places: folder)
         }
         let body = NeighborhoodPageView(
-            name: hood.name, why: hood.why, bestOrder: ListOrder(city).overview, entries: entries,
+            name: hood.name, why: hood.why, bestOrder: ListOrder(city, site).overview, entries: entries,
             map: MapView(svg: values.render(neighborhoodMap(city, hood)), legend: entries),
             events: events(city, limit: Self.eventsPerPage, only: hood.eventIDs),
             eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path))
@@ -297,11 +329,11 @@ public struct SiteRenderer: Sendable {
     func events(_ city: CityGuide) -> PageView<EventsPageView> {
         let root = "../../"
         let path = values.pagePaths(city).events
-        let layout = common(city, root: root, path: path, title: "Events in \(city.plan.name)")
+        let layout = common(city, root: root, path: path, title: site.say(Words.eventsIn, ("city", city.plan.name)))
         let body = EventsPageView(
             timezone: city.plan.timeZone.identifier,
             events: events(city, limit: Self.eventsPerPage),
-            calendarHref: SitePaths.relative(SitePaths.eventsCalendar(city), from: path))
+            calendarHref: shared(SitePaths.eventsCalendar(city), from: path))
         return PageView(layout: layout, body: body)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideEmbedded
 import GuideMaps
+import GuideMessages
 import GuideModel
 import Mustache
 
@@ -30,6 +31,8 @@ public struct TemplateSet: Sendable {
     public let library: MustacheLibrary
     /// Files copied as they are (the stylesheet), relative path → bytes.
     public let assets: [String: Data]
+    /// The messages of the pages' language, which translated the templates and translate the program's words.
+    public let catalog: Catalog
     /// Where each template came from, as messages name it ("Templates/city.mustache").
     let origins: [String: String]
     /// A hash of every template and asset: the part of each page's inputs that the templates are.
@@ -62,9 +65,14 @@ public struct TemplateSet: Sendable {
     ///   - builtin: the templates compiled into cityguide, relative path → bytes (`city.mustache`,
     ///     `assets/style.css`).
     ///   - label: how messages name the overrides' folder (e.g. "Templates").
-    public static func load(builtin: [String: Data], overrides: [String: Data], label: String) throws -> TemplateSet {
+    ///   - language: the pages' language, whose catalog (`messages/<language>.po`) translates the templates'
+    ///     `{{#t}}` sections and the program's messages.
+    public static func load(
+        builtin: [String: Data], overrides: [String: Data], label: String, language: String = "en"
+    ) throws -> TemplateSet {
         var files = builtin.mapValues { (bytes: $0, origin: "built-in templates") }
         for (path, bytes) in overrides { files[path] = (bytes, label) }
+        let catalog = try Self.catalog(language, files: files, label: label)
         var texts: [String: (text: String, file: String)] = [:]
         for (path, file) in files where !path.contains("/") && path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))
@@ -81,7 +89,7 @@ public struct TemplateSet: Sendable {
                     file: shown, line: nil, column: nil, problem: "the template is not readable UTF-8 text",
                     fix: "save it as UTF-8")
             }
-            texts[name] = (text, shown)
+            texts[name] = (try TemplateTranslation.translate(text, catalog: catalog, file: shown), shown)
         }
         for name in required where texts[name] == nil {
             throw TemplateError(
@@ -135,7 +143,7 @@ public struct TemplateSet: Sendable {
             }
         }
         return TemplateSet(
-            compiled: compiled, library: library, assets: assets, origins: texts.mapValues(\.file),
+            compiled: compiled, library: library, assets: assets, catalog: catalog, origins: texts.mapValues(\.file),
             digest: digest.value, fingerprinted: fingerprinted,
             tileStyle: tileStyle, tileSheet: TileStyleSheet(tileStyle))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GuideAnalysis
 import GuideMaps
+import GuideMessages
 import GuideModel
 
 /// Ready-made values for templates. Plain strings are escaped by Mustache's `{{ }}`; the only values
@@ -21,12 +22,18 @@ struct ViewValues {
     /// The walk along the streets, or "≈ 110 m" estimated from the straight line (× 1.3) where there is none:
     /// lists ordered by the walk show the walk they are ordered by.
     func distance(_ item: RankedPlace) -> String {
-        (item.route == nil ? "≈ " : "") + site.units.formatDistance(metres: item.walkingMetres)
+        (item.route == nil ? "≈ " : "") + distance(metres: item.walkingMetres)
     }
 
     /// "9 min walk", or "≈ 9 min walk" when estimated from the straight line.
     func walk(_ item: RankedPlace) -> String {
-        "\(item.route == nil ? "≈ " : "")\(item.walkingMinutes) min walk"
+        (item.route == nil ? "≈ " : "") + site.say(Words.minutesWalk, count: item.walkingMinutes)
+    }
+
+    /// "850 m", "1,2 km": the units' symbols, the language's decimal separator.
+    func distance(metres: Double) -> String {
+        guard metres.isFinite else { return site.say(Words.distanceUnknown) }
+        return site.formats.number(site.units.formatDistance(metres: metres))
     }
     func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String { SitePaths.neighborhood(city, hood) }
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
@@ -35,8 +42,10 @@ struct ViewValues {
     func entry(_ item: RankedPlace, number: Int, city: CityGuide, places: String) -> PlaceEntryView {
         PlaceEntryView(
             number: number, name: item.place.name, href: places + item.slug + "/index.html", distance: distance(item),
-            walk: walk(item), address: item.place.address, rating: item.place.rating.map(Formatting.rating),
-            ratingCount: item.place.ratingCount.map { "\($0) ratings" }, price: Formatting.price(item.place.price),
+            walk: walk(item), address: item.place.address,
+            rating: item.place.rating.map { Formatting.rating($0, site.formats) },
+            ratingCount: item.place.ratingCount.map { site.say(Words.ratings, count: $0) },
+            price: Formatting.price(item.place.price),
             kinds: item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "),
             neighborhood: item.place.neighborhoods.first, new: city.news.newPlaceIDs.contains(item.place.id))
     }
@@ -46,37 +55,45 @@ struct ViewValues {
         guard case .loaded(let w) = outcome else { return .unavailable }
         let units = site.units
         let temperature = Formatting.temperature(celsius: w.temperature, units: units)
+        let description = site.say(Message(w.description, context: "weather"))
         var view = WeatherView(
-            available: true, temperature: temperature, description: w.description,
-            icon: WeatherIcon.svg(conditionId: w.conditionId, icon: w.icon, label: "\(w.description), \(temperature)"),
+            available: true, temperature: temperature, description: description,
+            icon: WeatherIcon.svg(
+                conditionId: w.conditionId, icon: w.icon,
+                label: site.say(Words.weatherLabel, ("description", description), ("temperature", temperature))),
             feelsLike: w.feelsLike.map { Formatting.temperature(celsius: $0, units: units) },
             humidity: w.humidity.map { "\($0) %" },
             wind: w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: units) })
         if let high = w.high, let low = w.low {
-            view.highLow =
-                "Today \(Formatting.temperature(celsius: high, units: units)) / "
-                + Formatting.temperature(celsius: low, units: units)
+            view.highLow = site.say(
+                Words.today, ("high", Formatting.temperature(celsius: high, units: units)),
+                ("low", Formatting.temperature(celsius: low, units: units)))
         }
         view.forecast = w.forecast.map { day in
             let parts = day.day.split(separator: "-").compactMap { Int($0) }
             let name =
-                parts.count == 3
-                ? String(Formatting.day(year: parts[0], month: parts[1], day: parts[2]).prefix(3)) : day.day
+                parts.count == 3 ? site.formats.weekday(year: parts[0], month: parts[1], day: parts[2]) : day.day
             let high = Formatting.temperature(celsius: day.high, units: units)
             let low = Formatting.temperature(celsius: day.low, units: units)
+            let description = site.say(Message(day.description, context: "weather"))
             return WeatherView.Day(
-                day: name, date: day.day, description: day.description, high: high, low: low,
+                day: name, date: day.day, description: description, high: high, low: low,
                 icon: WeatherIcon.svg(
-                    conditionId: day.conditionId, icon: nil, label: "\(name): \(day.description), \(high) / \(low)"))
+                    conditionId: day.conditionId, icon: nil,
+                    label: site.say(
+                        Words.forecastLabel, ("day", name), ("description", description), ("high", high),
+                        ("low", low))))
         }
         return view
     }
 
     func event(_ event: Event, city: CityGuide) -> EventView {
-        let when = Formatting.eventWhen(event, cityZone: city.plan.timeZone, clock: site.clock)
+        let when = Formatting.eventWhen(
+            event, cityZone: city.plan.timeZone, clock: site.clock, site.formats,
+            toBeAnnounced: site.say(Words.timeToBeAnnounced))
         var status: String?
         if let code = event.status, code != "onsale", code != "offsale" {
-            status = code.prefix(1).uppercased() + code.dropFirst()
+            status = Words.statuses[code].map { site.say($0) } ?? code.prefix(1).uppercased() + code.dropFirst()
         }
         return EventView(
             name: event.name, date: when.date, time: when.time, datetime: when.iso, url: Escape.webURL(event.url),
@@ -121,7 +138,7 @@ struct ViewValues {
             let parts = group.key.split(separator: "-").compactMap { Int($0) }
             let name =
                 parts.count == 2 && (1...12).contains(parts[1])
-                ? "\(Formatting.monthNames[parts[1] - 1]) \(parts[0])" : "Date to be announced"
+                ? site.formats.monthYear(year: parts[0], month: parts[1]) : site.say(Words.dateToBeAnnounced)
             return EventsView.Month(month: name, list: group.list)
         }
     }

@@ -11,7 +11,8 @@ struct WhatsNew {
     func view(_ city: CityGuide, root: String) -> WhatsNewView? {
         let changes = city.news.changes
         guard let since = changes.since else { return nil }
-        let clock = values.site.clock
+        let site = values.site
+        let clock = site.clock
         func place(_ record: CitySnapshot.PlaceRecord) -> WhatsNewView.Item {
             WhatsNewView.Item(
                 name: record.name, href: city.place(record.id).map { root + values.placePath(city, $0) },
@@ -20,7 +21,7 @@ struct WhatsNew {
         func event(_ record: CitySnapshot.EventRecord) -> WhatsNewView.Item {
             WhatsNewView.Item(
                 name: record.name, href: Escape.webURL(record.url), venue: record.venue,
-                when: Self.when(record.start, clock: clock))
+                when: Self.when(record.start, clock: clock, site.formats))
         }
         func labelled(_ item: WhatsNewView.Item, _ label: String) -> WhatsNewView.Item {
             var item = item
@@ -28,34 +29,41 @@ struct WhatsNew {
             return item
         }
         var items: [WhatsNewView.Item] = []
-        items += changes.newPlaces.map { labelled(place($0), "New") }
-        items += changes.newEvents.map { labelled(event($0), "New event") }
+        items += changes.newPlaces.map { labelled(place($0), site.say(Words.newPlace)) }
+        items += changes.newEvents.map { labelled(event($0), site.say(Words.newEvent)) }
         items += changes.eventChanges.map { change in
             var item = event(change.event)
-            item.detail = change.previousStart.map { "was \(Self.when($0, clock: clock))" }
-            return labelled(item, change.kind.rawValue.capitalized)
+            item.detail = change.previousStart.map {
+                site.say(Words.was, ("when", Self.when($0, clock: clock, site.formats)))
+            }
+            let label = Words.statuses[change.kind.rawValue].map { site.say($0) } ?? change.kind.rawValue.capitalized
+            return labelled(item, label)
         }
         items += changes.ratingMoves.map { move in
             var item = place(move.place)
-            item.detail = "rating \(Formatting.rating(move.from)) → \(Formatting.rating(move.to))"
-            return labelled(item, move.to > move.from ? "Rated higher" : "Rated lower")
+            item.detail = site.say(
+                Words.ratingMove, ("from", Formatting.rating(move.from, site.formats)),
+                ("to", Formatting.rating(move.to, site.formats)))
+            return labelled(item, site.say(move.to > move.from ? Words.ratedHigher : Words.ratedLower))
         }
         items += changes.priceChanges.map { change in
             var item = place(change.place)
-            item.detail = "price \(Formatting.price(change.from) ?? "") → \(Formatting.price(change.to) ?? "")"
-            return labelled(item, "Price")
+            item.detail = site.say(
+                Words.priceMove, ("from", Formatting.price(change.from) ?? ""),
+                ("to", Formatting.price(change.to) ?? ""))
+            return labelled(item, site.say(Words.price))
         }
-        items += changes.gonePlaces.map { WhatsNewView.Item(name: $0.name, label: "No longer listed") }
+        items += changes.gonePlaces.map { WhatsNewView.Item(name: $0.name, label: site.say(Words.noLongerListed)) }
         let parts = since.split(separator: "-").compactMap { Int($0) }
-        let sinceText = parts.count == 3 ? Formatting.day(year: parts[0], month: parts[1], day: parts[2]) : since
+        let sinceText = parts.count == 3 ? site.formats.day(year: parts[0], month: parts[1], day: parts[2]) : since
         return WhatsNewView(since: sinceText, sinceISO: since, items: items)
     }
 
     /// "Sat 12 Dec 2026 · 19:30" (or "· 7:30 PM") from a snapshot's local start.
-    static func when(_ start: String, clock: Clock) -> String {
+    static func when(_ start: String, clock: Clock, _ formats: LocalFormats = .english) -> String {
         let day = start.prefix(10).split(separator: "-").compactMap { Int($0) }
         guard day.count == 3 else { return start }
-        let date = Formatting.day(year: day[0], month: day[1], day: day[2])
-        return start.count >= 16 ? "\(date) · \(clock.time(start.suffix(5)))" : date
+        let date = formats.day(year: day[0], month: day[1], day: day[2])
+        return start.count >= 16 ? "\(date) · \(formats.time(clock, start.suffix(5)))" : date
     }
 }

@@ -10,8 +10,9 @@ import GuideRender
 public struct ShardSummary: Sendable, Equatable, Codable {
     public static let fileName = "cityguide-shard.json"
     /// Raised when the layout changes; an assemble refuses summaries of another format. 2: the cards and report
-    /// sections are typed views (`HomeCityView`, `ReportSectionView`), not trees of values.
-    public static let currentFormat = 2
+    /// sections are typed views (`HomeCityView`, `ReportSectionView`), not trees of values. 3: a card says how
+    /// many places in words (`allPlaces`), in the form the language gives the count.
+    public static let currentFormat = 3
 
     public var format = ShardSummary.currentFormat
     public var shard: Shard

@@ -16,16 +16,24 @@
      data-otherwise-days), said there instead of "Closed". */
   var OTHERWISE = "";
   var OTHERWISE_DAYS = [];
+  /* The page's words (data-…, in its language), English without them; %s is where a time goes. */
+  var WORDS = { closed: "Closed", always: "Open 24 hours", open: "Open now · closes %s", opens: "%s · opens %s" };
+  var NAMES = DAYS;
+  var AMPM = ["AM", "PM"];
+  function say(text) {
+    var values = Array.prototype.slice.call(arguments, 1);
+    return text.replace(/%s/g, function () { return values.length ? values.shift() : ""; });
+  }
   function shut(minute) {
     var day = Math.floor((((minute % WEEK) + WEEK) % WEEK) / 1440);
-    if (!OTHERWISE || OTHERWISE_DAYS.indexOf(day) < 0) { return "Closed"; }
+    if (!OTHERWISE || OTHERWISE_DAYS.indexOf(day) < 0) { return WORDS.closed; }
     return OTHERWISE.charAt(0).toUpperCase() + OTHERWISE.slice(1);
   }
   function clock(minute) {
     minute = ((minute % 1440) + 1440) % 1440;
     var hour = Math.floor(minute / 60);
     if (!TWELVE) { return two(hour) + ":" + two(minute % 60); }
-    return (hour % 12 === 0 ? 12 : hour % 12) + ":" + two(minute % 60) + (hour < 12 ? " AM" : " PM");
+    return (hour % 12 === 0 ? 12 : hour % 12) + ":" + two(minute % 60) + " " + (hour < 12 ? AMPM[0] : AMPM[1]);
   }
 
   /* The minute of the week (0 is Monday 00:00) it is now in the time zone, from the browser's clock. */
@@ -68,14 +76,14 @@
 
   function describe(spans, minute) {
     if (spans.length === 0) { return { open: false, text: shut(minute) }; }
-    if (spans.length === 1 && spans[0][1] - spans[0][0] >= WEEK) { return { open: true, text: "Open 24 hours" }; }
+    if (spans.length === 1 && spans[0][1] - spans[0][0] >= WEEK) { return { open: true, text: WORDS.always }; }
     for (var i = 0; i < spans.length; i += 1) {
       var span = spans[i];
       var at = minute < span[0] ? minute + WEEK : minute;
       if (span[0] <= at && at < span[1]) {
         var closes = span[1] % WEEK;
-        var later = span[1] - at >= 1440 - (at % 1440) ? " " + DAYS[Math.floor(closes / 1440) % 7] : "";
-        return { open: true, text: "Open now · closes" + later + " " + clock(closes) };
+        var later = span[1] - at >= 1440 - (at % 1440) ? NAMES[Math.floor(closes / 1440) % 7] + " " : "";
+        return { open: true, text: say(WORDS.open, later + clock(closes)) };
       }
     }
     var next = null;
@@ -86,7 +94,7 @@
     var sameDay = Math.floor(next.start / 1440) === Math.floor(minute / 1440) && next.wait < 1440;
     return {
       open: false,
-      text: shut(minute) + " · opens " + (sameDay ? "" : DAYS[Math.floor(next.start / 1440)] + " ") + clock(next.start)
+      text: say(WORDS.opens, shut(minute), (sameDay ? "" : NAMES[Math.floor(next.start / 1440)] + " ") + clock(next.start))
     };
   }
 
@@ -101,6 +109,13 @@
     }
     if (minute === null) { continue; }
     TWELVE = line.getAttribute("data-clock") === "12";
+    ["closed", "always", "open", "opens"].forEach(function (name) {
+      WORDS[name] = line.getAttribute("data-" + name) || WORDS[name];
+    });
+    var names = (line.getAttribute("data-days") || "").split("|");
+    NAMES = names.length === 7 ? names : DAYS;
+    var ampm = (line.getAttribute("data-ampm") || "").split("|");
+    AMPM = ampm.length === 2 ? ampm : ["AM", "PM"];
     OTHERWISE = line.getAttribute("data-otherwise") || "";
     OTHERWISE_DAYS = (line.getAttribute("data-otherwise-days") || "").split(",").filter(function (d) {
       return d !== "";

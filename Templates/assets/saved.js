@@ -5,6 +5,11 @@
   var KEY = "cityguide-saved";
   var script = document.currentScript;
   var root = (script && script.getAttribute("data-root")) || "";
+  /* The page's words (data-…, in its language), English without them; %s is where a place's name goes. */
+  function word(name, english, value) {
+    var text = (script && script.getAttribute("data-" + name)) || english;
+    return text.replace("%s", value || "");
+  }
 
   function valid(item) {
     return item && typeof item.name === "string" && typeof item.path === "string" &&
@@ -43,13 +48,13 @@
     };
     var show = function () {
       var saved = has(load() || [], place.path);
-      button.textContent = saved ? "Saved \u2713" : "Save";
+      button.textContent = saved ? word("saved", "Saved \u2713") : word("save", "Save");
       button.setAttribute("aria-pressed", saved ? "true" : "false");
     };
     button.addEventListener("click", function () {
       var list = load() || [];
       if (has(list, place.path)) {
-        if (!window.confirm("Remove \u201c" + place.name + "\u201d from your saved places?")) { return; }
+        if (!window.confirm(word("remove", "Remove \u201c%s\u201d from your saved places?", place.name))) { return; }
         list = without(list, place.path);
       } else {
         list.push({ path: place.path, name: place.name, city: place.city, saved: new Date().toISOString() });
@@ -88,10 +93,12 @@
       var remove = document.createElement("button");
       remove.type = "button";
       remove.className = "delete-place";
-      remove.textContent = "Delete";
-      remove.setAttribute("aria-label", "Delete " + item.name);
+      remove.textContent = word("delete", "Delete");
+      remove.setAttribute("aria-label", word("delete-label", "Delete %s", item.name));
       remove.addEventListener("click", function () {
-        if (!window.confirm("Delete \u201c" + item.name + "\u201d from your saved places?")) { return; }
+        if (!window.confirm(word("confirm-delete", "Delete \u201c%s\u201d from your saved places?", item.name))) {
+          return;
+        }
         store(without(load() || [], item.path));
         render();
       });

@@ -166,10 +166,30 @@ final class ConfigErrorTests: XCTestCase {
         let british = try ConfigLoader.parse(
             Data(("language: en-GB\n" + valid).utf8), file: file, displayName: "site.yaml")
         XCTAssertEqual(british.language, "en-GB")
-        let finnish = error("language: fi\n" + valid)
-        XCTAssertEqual(finnish?.problem, "language 'fi': cityguide writes its pages in English only so far")
-        XCTAssertEqual(finnish?.fix, "use en or en-US (12-hour times) or en-GB (24-hour times)")
+        let finnish = try ConfigLoader.parse(
+            Data(("language: fi\n" + valid).utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(finnish.languages, ["fi"])
         XCTAssertEqual(error("language: \"en_GB!\"\n" + valid)?.problem, "language 'en_GB!' is not a language tag")
+    }
+
+    /// `languages:` lists the site's languages, its main one first; each mistake is located with its fix.
+    func testLanguagesAreListedOnceEachWithTheMainOneFirst() throws {
+        let three = try ConfigLoader.parse(
+            Data(("languages: [fi, sv, en]\n" + valid).utf8), file: file, displayName: "site.yaml")
+        XCTAssertEqual(three.languages, ["fi", "sv", "en"])
+        XCTAssertEqual(three.language, "fi")
+        XCTAssertEqual(three.live.language, "fi")
+        let both = error("language: fi\nlanguages: [fi, en]\n" + valid)
+        XCTAssertEqual(both?.problem, "both 'language' and 'languages' are given")
+        XCTAssertEqual(both?.location.line, 1)
+        XCTAssertEqual(error("languages: [fi, FI]\n" + valid)?.problem, "languages lists 'FI' twice")
+        XCTAssertEqual(error("languages: []\n" + valid)?.problem, "'languages' lists 0 languages")
+        XCTAssertEqual(error("languages: [fi, \"x y\"]\n" + valid)?.problem, "languages 'x y' is not a language tag")
+        // A city whose slug is the folder of a language's pages.
+        let clash = error(
+            "languages: [en, sf]\n"
+                + valid.replacingOccurrences(of: "    timezone:", with: "    slug: sf\n    timezone:"))
+        XCTAssertEqual(clash?.problem, "the slug 'sf' is the folder of the site's pages in 'sf'")
     }
 
     func testUndefinedCategorySuggestsNearest() {

@@ -15,7 +15,7 @@ func withSampleRenderers(templates given: TemplateSet? = nil, _ body: (SiteRende
         output: FileManager.default.temporaryDirectory.appendingPathComponent("renderers-\(UUID().uuidString)"),
         environment: [:], now: { Date(timeIntervalSince1970: 0) })
     let (config, sampleTemplates) = try builder.loadConfig()
-    let templates = given ?? sampleTemplates
+    let templates = given ?? sampleTemplates[0]
     let plan = try builder.openSources(config)
     let site = builder.siteInfo(config, plan)
     var history = builder.historyStep(config)

@@ -15,11 +15,14 @@ public struct HomeCityView: FieldView, Codable, Equatable {
     var placeCount: Int
     var picksOrder: String
     var nothingWithin: String
+    /// "All 24 places in Berlin", in the form the language gives the count.
+    var allPlaces: String
 
     static let fields: [String: Field<Self>] = [
         "name": .text(\.name), "href": .text(\.href), "weather": .view(\.weather), "picks": .list(\.picks),
         "place_count": .number(\.placeCount), "has_picks": .flag { !$0.picks.isEmpty },
         "picks_order": .text(\.picksOrder), "nothing_within": .text(\.nothingWithin),
+        "all_places": .text(\.allPlaces),
     ]
 }
 

@@ -26,6 +26,10 @@ struct LayoutView: FieldView {
     var noindex = false
     /// The city's Atom feed, on its page.
     var feedHref: String?
+    /// `<html dir="rtl">`.
+    var rightToLeft = false
+    /// This page in each of the site's languages, this one included; empty for a site in one language.
+    var languages: [LanguageView] = []
 
     static let fields: [String: Field<Self>] = [
         "site_title": .text(\.siteTitle), "page_title": .text(\.pageTitle), "root": .text(\.root),
@@ -38,7 +42,8 @@ struct LayoutView: FieldView {
         "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
         "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript), "icon": .text(\.icon),
         "canonical": .text(\.canonical), "base_href": .text(\.baseHref), "noindex": .flag(\.noindex),
-        "feed_href": .text(\.feedHref),
+        "feed_href": .text(\.feedHref), "rtl": .flag(\.rightToLeft), "languages": .list(\.languages),
+        "has_languages": .flag { !$0.languages.isEmpty },
     ]
 }
 
@@ -50,4 +55,23 @@ struct PageView<Body: TemplateView>: TemplateView {
     static var keys: [String: TemplateKind] { LayoutView.keys.merging(Body.keys) { _, own in own } }
 
     func child(named name: String) -> TemplateValue? { body.child(named: name) ?? layout.child(named: name) }
+}
+
+/// The same page in one of the site's languages: for the language switcher and `<link rel="alternate" hreflang>`.
+struct LanguageView: FieldView {
+    /// The language tag (`fi`).
+    var lang: String
+    /// Its own name for itself (`Suomi`).
+    var name: String
+    /// The page in that language, from this page.
+    var href: String
+    /// Its whole address under base_url, as search engines read `hreflang`; `href` without a base_url.
+    var link: String
+    /// This page's own language.
+    var current: Bool
+
+    static let fields: [String: Field<Self>] = [
+        "lang": .text(\.lang), "name": .text(\.name), "href": .text(\.href), "link": .text(\.link),
+        "current": .flag(\.current),
+    ]
 }

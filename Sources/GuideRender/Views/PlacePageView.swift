@@ -47,6 +47,10 @@ struct PlacePageView: FieldView {
         var otherwiseDays: String
         var machine: String
         var timeZone: String
+        /// The short weekday names, Monday first, separated by `|`, and the 12-hour clock's "AM|PM": the words
+        /// of the open-now line, which the reader's browser writes.
+        var weekdays: String
+        var ampm: String
     }
 
     struct Tip: FieldView {
@@ -77,6 +81,7 @@ struct PlacePageView: FieldView {
         "holidays_not_shown": .flag { $0.week?.holidaysNotShown ?? false },
         "otherwise": .text { $0.week?.otherwise }, "otherwise_days": .text { $0.week?.otherwiseDays },
         "hours_week": .text { $0.week?.machine }, "time_zone": .text { $0.week?.timeZone },
+        "weekdays": .text { $0.week?.weekdays }, "ampm": .text { $0.week?.ampm },
         "rating": .text(\.rating), "rating_count": .text(\.ratingCount), "price": .text(\.price),
         "coordinates": .text(\.coordinates), "save_path": .text(\.savePath), "directions": .view(\.directions),
         "distance": .text(\.distance), "walk": .text(\.walk), "walk_note": .text(\.walkNote),

@@ -1,0 +1,128 @@
+import GuideMessages
+import GuideModel
+
+/// The words the program puts on pages, each a message of the catalogs (the templates' own are their `{{#t}}`
+/// sections): `all` lists them for the catalogs' test and for translators.
+enum Words {
+    static let savedPlaces = Message("Saved places")
+    static let pageNotFound = Message("Page not found")
+    static let eventsIn = Message("Events in {{city}}")
+    static let categoryIn = Message("{{category}} in {{city}}")
+    static let placeIn = Message("{{name}}, {{city}}")
+    static let listAnd = Message("{{list}} and {{last}}")
+    static let listComma = Message("{{list}}, {{next}}")
+    static let nothingWithin = Message(
+        "Nothing in this guide is within a {{walking_minutes}}-minute walk of {{origin}}.")
+    static let allPlaces = Message("{{count}} place in {{city}}", plural: "All {{count}} places in {{city}}")
+    static let ratings = Message("{{count}} rating", plural: "{{count}} ratings")
+    static let minutesWalk = Message("{{count}} min walk", plural: "{{count}} min walk")
+    static let distanceUnknown = Message("distance unknown")
+    static let today = Message("Today {{high}} / {{low}}")
+    static let weatherLabel = Message("{{description}}, {{temperature}}")
+    static let forecastLabel = Message("{{day}}: {{description}}, {{high}} / {{low}}")
+    static let timeToBeAnnounced = Message("time to be announced")
+    static let dateToBeAnnounced = Message("Date to be announced")
+    static let photoOf = Message("Photo of {{name}}")
+    static let crowFlies = Message("estimated from {{distance}} as the crow flies")
+    static let alongStreets = Message("along the streets")
+    static let closed = Message("closed")
+    static let noDescription = Message("no description")
+    /// Where the data came from (`DataNote`).
+    static let sample = Message("the built-in sample data")
+    static let sampleRecorded = Message("the built-in sample data recorded {{date}}")
+    static let recordedResponses = Message("recorded API responses")
+    static let recordedResponsesRecorded = Message("recorded API responses recorded {{date}}")
+    static let liveData = Message("live data")
+    static let offlineResponses = Message("cached API responses (offline build)")
+    static let liveResponses = Message("live API responses")
+    static let feeds = Message("iCalendar feeds")
+    /// Ticketmaster's event statuses, as a notice beside the event.
+    static let statuses = [
+        "cancelled": Message("Cancelled"), "postponed": Message("Postponed"), "rescheduled": Message("Rescheduled"),
+    ]
+
+    /// The labels of what changed since last night.
+    static let newPlace = Message("New")
+    static let newEvent = Message("New event")
+    static let ratedHigher = Message("Rated higher")
+    static let ratedLower = Message("Rated lower")
+    static let price = Message("Price")
+    static let noLongerListed = Message("No longer listed")
+    static let was = Message("was {{when}}")
+    static let ratingMove = Message("rating {{from}} → {{to}}")
+    static let priceMove = Message("price {{from}} → {{to}}")
+
+    /// The lines under each list, saying what it is ordered by (`ListOrder`).
+    static let byWalk = Message("by the walk from {{origin}}, shortest first; equal walks by name")
+    static let byRelevanceOSM = Message(
+        "fullest OpenStreetMap records first (address, phone, website, hours, cuisine), as the extract lists them")
+    static let byRelevance = Message("in Foursquare's order of relevance")
+    static let byPopularity = Message(
+        "by popularity, most popular first, then those without a figure; equal ones by name")
+    static let byName = Message("by name")
+    static let unratedOSM = Message(
+        "by the walk from {{origin}}, shortest first (OpenStreetMap has no ratings); equal walks by name")
+    static let unrated = Message(
+        "by the walk from {{origin}}, shortest first (no place here has a rating); equal walks by name")
+    static let unratedHere = Message("by the walk, shortest first (OpenStreetMap has no ratings); equal walks by name")
+    static let unratedHereOther = Message(
+        "by the walk, shortest first (no place here has a rating); equal walks by name")
+    static let byRating = Message(
+        "by rating, highest first (each weighted by how many people rated); equal ratings by the shorter walk from {{origin}}, then by name"
+    )
+    static let byRatingSome = Message(
+        "by rating, highest first (each weighted by how many people rated), then those without a rating; equal ratings by the shorter walk from {{origin}}, then by name"
+    )
+    static let byRatingHere = Message(
+        "by rating, highest first (each weighted by how many people rated); equal ratings by the shorter walk, then by name"
+    )
+    static let byRatingSomeHere = Message(
+        "by rating, highest first (each weighted by how many people rated), then those without a rating; equal ratings by the shorter walk, then by name"
+    )
+    static let ranked = Message("Ranked {{order}}.")
+    static let picks = Message("Within a {{minutes}}-minute walk of {{origin}}, ranked {{order}}; one place per chain.")
+    static let onlyFew = Message(
+        "Only one place in this guide is within that walk.",
+        plural: "Only two places in this guide are within that walk.")
+
+    /// The weather's conditions, as both providers' codes are described.
+    static let weather: [Message] = Set(
+        (0...99).map(WMOWeather.describe) + OpenWeatherConditions.words.values
+    ).sorted().map { Message($0, context: "weather") }
+
+    static var all: [Message] {
+        [
+            savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, allPlaces,
+            ratings, minutesWalk, distanceUnknown, today, weatherLabel, forecastLabel, timeToBeAnnounced,
+            dateToBeAnnounced, photoOf, crowFlies, alongStreets, closed, noDescription, sample,
+            sampleRecorded, recordedResponses, recordedResponsesRecorded, liveData, offlineResponses, liveResponses,
+            feeds, newPlace, newEvent, ratedHigher, ratedLower, price, noLongerListed, was, ratingMove, priceMove,
+            byWalk,
+            byRelevanceOSM, byRelevance, byPopularity, byName, unratedOSM, unrated, unratedHere, unratedHereOther,
+            byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew,
+        ] + statuses.values.sorted() + weather
+    }
+}
+
+extension SiteInfo {
+    /// `message` in the pages' language, its placeholders filled.
+    func say(_ message: Message, _ values: (String, String)...) -> String {
+        Message.fill(words.text(message), values)
+    }
+
+    /// `message` counting `count`, in the form the pages' language gives that count; `{{count}}` is the number.
+    func say(_ message: Message, count: Int, _ values: (String, String)...) -> String {
+        Message.fill(words.text(message, count: count), [("count", String(count))] + values)
+    }
+
+    /// A list as the language joins it: "A, B and C".
+    func list(_ items: [String]) -> String {
+        guard var joined = items.first else { return "" }
+        for (index, item) in items.enumerated().dropFirst() {
+            joined = say(
+                index == items.count - 1 ? Words.listAnd : Words.listComma, ("list", joined), ("last", item),
+                ("next", item))
+        }
+        return joined
+    }
+}

