@@ -42,12 +42,22 @@ public struct Neighborhood: Sendable {
     public var categoryCount: Int
     /// One line a reader understands, e.g. "5 coffee shops, 3 bars and 2 galleries".
     public var why: String
+    /// What `why` says, for the pages in other languages: how many places of each category (most first), and
+    /// the walk across the neighborhood in minutes.
+    public var counts: [CategoryCount] = []
+    public var walkMinutes = 0
     /// The members' convex hull grown by about 75 m, counter-clockwise.
     public var outline: [Coordinate]
     /// A point inside the outline for its label.
     public var labelPoint: Coordinate
     /// Upcoming events whose venue is in or near it.
     public var eventIDs: [String]
+}
+
+/// How many of a neighborhood's places are of a category.
+public struct CategoryCount: Sendable, Hashable {
+    public var id: String
+    public var count: Int
 }
 
 public struct CityGuide: Sendable {

@@ -39,9 +39,12 @@ public enum Neighborhoods {
         var hoods = zip(scored, slugs).map { entry, slug -> Neighborhood in
             let (name, members, score, covered) = entry
             let (outline, label) = Outline.buffered(members.map(\.place.coordinate))
-            return Neighborhood(
+            var hood = Neighborhood(
                 name: name, slug: slug, placeIDs: members.map(\.place.id), score: score, categoryCount: covered,
                 why: why(members, categories: categories), outline: outline, labelPoint: label, eventIDs: [])
+            hood.counts = counts(members, categories: categories)
+            hood.walkMinutes = walkMinutes(members)
+            return hood
         }
         attach(events, to: &hoods, places: places)
         return hoods
@@ -154,14 +157,29 @@ public enum Neighborhoods {
             guard let n = counts[category.id] else { return nil }
             return (n, "\(n) \(n == 1 ? singular(category.name) : category.name)".lowercased())
         }.sorted { $0.0 != $1.0 ? $0.0 > $1.0 : $0.1 < $1.1 }.map(\.1)
-        var span = 0.0
-        for a in members { for b in members { span = max(span, Geo.distance(a.place.coordinate, b.place.coordinate)) } }
         let list =
             parts.count > 1 ? parts.dropLast().joined(separator: ", ") + " and " + parts.last! : parts.first ?? ""
-        let minutes = Walking.minutes(straightLine: span)
+        let minutes = walkMinutes(members)
         // "an 8-minute", "an 11-minute", "an 18-minute", "an 80-minute".
         let article = String(minutes).hasPrefix("8") || minutes == 11 || minutes == 18 ? "an" : "a"
         return "\(list) within \(article) \(minutes)-minute walk"
+    }
+
+    /// The places of each category (by their first), most first, then in the config's order.
+    static func counts(_ members: [RankedPlace], categories: [CityPlan.Category]) -> [CategoryCount] {
+        var counts: [String: Int] = [:]
+        for item in members { if let id = item.categoryIDs.first { counts[id, default: 0] += 1 } }
+        let ordered = categories.compactMap { category in
+            counts[category.id].map { CategoryCount(id: category.id, count: $0) }
+        }
+        return ordered.enumerated().sorted { $0.1.count != $1.1.count ? $0.1.count > $1.1.count : $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The walk across the neighborhood: between its two places farthest apart, in minutes.
+    static func walkMinutes(_ members: [RankedPlace]) -> Int {
+        var span = 0.0
+        for a in members { for b in members { span = max(span, Geo.distance(a.place.coordinate, b.place.coordinate)) } }
+        return Walking.minutes(straightLine: span)
     }
 
     static func singular(_ plural: String) -> String {

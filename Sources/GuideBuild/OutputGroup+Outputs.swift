@@ -11,11 +11,15 @@ import GuideShard
 /// Which files a build publishes, and the key of each one's inputs.
 extension OutputGroup {
     /// What every page shares: the program, the templates, the site's facts.
-    static func baseKey(templatesDigest: UInt64, site: SiteInfo, exportSite: ExportSite) -> UInt64 {
+    /// - Parameter others: the site's facts in its other languages (their folders, their categories' names).
+    static func baseKey(templatesDigest: UInt64, site: SiteInfo, exportSite: ExportSite, others: [SiteInfo] = [])
+        -> UInt64
+    {
         var common = Fingerprint()
         common.add(Producer.digest)
         common.mix(templatesDigest)
         common.add(site)
+        for other in others { common.add(other) }
         common.add(exportSite)
         return common.value
     }

@@ -248,6 +248,9 @@ public struct SiteBuilder: Sendable {
             info.contentSecurityPolicy = config.hosting.policy
             info.editions = editions.count > 1 ? editions : []
             info.folder = edition.folder
+            info.categoryNames = Dictionary(
+                config.categories.map { ($0.id, $0.names[edition.language] ?? $0.name) },
+                uniquingKeysWith: { a, _ in a })
             return info
         }
     }

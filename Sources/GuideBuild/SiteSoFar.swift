@@ -34,7 +34,9 @@ struct SiteSoFar {
         let (templates, site) = languages[0]
         exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
-        base = OutputGroup.baseKey(templatesDigest: templates.digest, site: site, exportSite: exportSite)
+        base = OutputGroup.baseKey(
+            templatesDigest: templates.digest, site: site, exportSite: exportSite,
+            others: languages.dropFirst().map(\.1))
     }
 
     /// The files of the pages about every city that links may lead to before those pages are made.

@@ -118,7 +118,11 @@ public struct SiteConfig: Sendable {
 
 public struct CategoryConfig: Sendable, Equatable {
     public var id: String
+    /// In the site's main language.
     public var name: String
+    /// In each language the config names it in (`name: {en: Coffee Shops, fi: Kahvilat}`); every language has
+    /// `name` when it is one text.
+    public var names: [String: String] = [:]
     public var foursquare: [String]
     /// OpenStreetMap tag filters (`amenity=cafe`, `tourism=*`) for `providers: {places: osm}`.
     public var osm: [TagFilter] = []

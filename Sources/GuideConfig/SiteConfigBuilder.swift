@@ -19,7 +19,8 @@ struct SiteConfigBuilder {
         let source = try parseSource(top, baseDir: baseDir)
         let templates = try top["templates"].map { try path($0, "templates", baseDir: baseDir) }
         let defaults = try top["defaults"].map(parseDefaults) ?? SiteConfig.ListDefaults()
-        let categories = try top["categories"].map(parseCategories) ?? []
+        let languages = try parseLanguages(language: top["language"], languages: top["languages"])
+        let categories = try top["categories"].map { try parseCategories($0, languages: languages) } ?? []
         guard let citiesNode = top["cities"] else { throw reader.fail(root, "no cities", fix: "add a `cities:` list") }
         let cities = try parseCities(citiesNode, categories: categories, defaults: defaults)
         let live = try parseLive(top["live"], baseDir: baseDir)
@@ -38,7 +39,7 @@ struct SiteConfigBuilder {
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
         config.report = try top["report"].map(parseReport)
         config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
-        config.languages = try parseLanguages(language: top["language"], languages: top["languages"])
+        config.languages = languages
         // Each language after the first has its folder where a city's would be.
         for city in config.cities where config.languages.dropFirst().contains(where: { $0.lowercased() == city.slug }) {
             throw ConfigError(
@@ -164,7 +165,7 @@ struct SiteConfigBuilder {
         return defaults
     }
 
-    func parseCategories(_ node: Node) throws -> [CategoryConfig] {
+    func parseCategories(_ node: Node, languages: [String]) throws -> [CategoryConfig] {
         var seen: Set<String> = []
         return try reader.list(node, "categories").map { item in
             let fields = try reader.fields(item, of: "a category", allowed: ConfigLoader.categoryKeys, required: ["id"])
@@ -185,7 +186,8 @@ struct SiteConfigBuilder {
                 throw reader.fail(
                     fields["id"]!, "category id '\(id.short)' is defined twice", fix: "give each category its own id")
             }
-            let name = try fields["name"].map { try reader.string($0, "name") } ?? id.capitalized
+            let names = try fields["name"].map { try parseNames($0, languages: languages) } ?? [:]
+            let name = names[languages[0]] ?? names.values.first ?? id.capitalized
             let foursquare = try fields["foursquare"].map { try reader.strings($0, "foursquare") } ?? []
             let osm =
                 try fields["osm"].map { node -> [TagFilter] in
@@ -200,7 +202,9 @@ struct SiteConfigBuilder {
                         return filter
                     }
                 } ?? []
-            return CategoryConfig(id: id, name: name, foursquare: foursquare, osm: osm)
+            var category = CategoryConfig(id: id, name: name, foursquare: foursquare, osm: osm)
+            category.names = names
+            return category
         }
     }
 
@@ -367,6 +371,17 @@ struct SiteConfigBuilder {
             tags.append(tag)
         }
         return tags
+    }
+
+    /// A category's name: one for every language (`name: Coffee Shops`), or the name in each of the site's
+    /// languages (`name: {en: Coffee Shops, fi: Kahvilat}`), the main language's required.
+    func parseNames(_ node: Node, languages: [String]) throws -> [String: String] {
+        guard node.mapping != nil else {
+            let name = try reader.string(node, "name")
+            return Dictionary(uniqueKeysWithValues: languages.map { ($0, name) })
+        }
+        let fields = try reader.fields(node, of: "the category's names", allowed: languages, required: [languages[0]])
+        return try fields.mapValues { try reader.string($0, "name") }
     }
 
     /// Each language is a whole copy of the site: a site in more is a mistake, and a build of hours.

@@ -96,7 +96,7 @@ public struct Catalog: Sendable {
             for tag in tags where !english.contains(tag) {
                 let names = english.filter { !($0.first.map { "#^/".contains($0) } ?? false) }
                 throw CatalogError(
-                    file: file, line: entry.line,
+                    file: file, line: entry.translationLine,
                     problem: "the translation has {{\(tag)}}, which its msgid does not have",
                     fix: names.isEmpty
                         ? "remove it: this message has no placeholders"
@@ -105,7 +105,7 @@ public struct Catalog: Sendable {
             let own = tags.filter { $0.first.map { "#^/".contains($0) } ?? false }
             guard own.sorted() == sections.sorted() else {
                 throw CatalogError(
-                    file: file, line: entry.line,
+                    file: file, line: entry.translationLine,
                     problem: "the translation's sections (\(own.map { "{{\($0)}}" }.joined(separator: " "))) "
                         + "are not its msgid's (\(sections.map { "{{\($0)}}" }.joined(separator: " ")))",
                     fix: "keep each {{#…}}, {{^…}} and {{/…}} of the msgid, once each")
@@ -113,14 +113,14 @@ public struct Catalog: Sendable {
             // A script's words (the open-now line's) put a time or a name where `%s` is.
             guard translation.count(of: "%s") == entry.id.count(of: "%s") else {
                 throw CatalogError(
-                    file: file, line: entry.line,
+                    file: file, line: entry.translationLine,
                     problem: "the translation has \(translation.count(of: "%s")) `%s`, its msgid "
                         + "\(entry.id.count(of: "%s"))",
                     fix: "keep each %s of the msgid: the page's script puts a time or a name there")
             }
             guard Message.markup(translation).sorted() == markup else {
                 throw CatalogError(
-                    file: file, line: entry.line,
+                    file: file, line: entry.translationLine,
                     problem: "the translation's HTML elements are not its msgid's "
                         + "(\(markup.map { "<\($0)>" }.joined(separator: " ")))",
                     fix: "keep each element of the msgid, with its attributes as they are, around the words it marks")

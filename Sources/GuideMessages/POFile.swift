@@ -11,6 +11,8 @@ public struct POFile: Sendable {
         public var fuzzy: Bool
         /// Where `msgid` is, for messages.
         public var line: Int
+        /// Where the first `msgstr` is: where a translation's mistake is reported.
+        public var translationLine: Int
     }
 
     public let entries: [Entry]
@@ -101,6 +103,7 @@ public struct POFile: Sendable {
                 throw fail("\(keyword) comes before its msgid", "start each entry with its msgid (or msgctxt)")
             }
             if current.line == 0 || next == .id { current.line = lineNumber }
+            if case .translation = next, current.translationLine == 0 { current.translationLine = lineNumber }
             current.started = true
             try current.open(next, fail: fail)
             current.append(try Self.string(rest, fail: fail), to: next)
@@ -153,6 +156,7 @@ public struct POFile: Sendable {
         var started = false
         var fuzzy = false
         var line = 0
+        var translationLine = 0
         var context: String?
         var id: String?
         var plural: String?
@@ -195,7 +199,8 @@ public struct POFile: Sendable {
             // A gap (msgstr[0] and msgstr[2]) is an empty, untranslated form.
             let forms = (0..<count).map { translations[$0] ?? "" }
             return Entry(
-                context: context, id: id, plural: plural, translations: forms, fuzzy: fuzzy, line: line)
+                context: context, id: id, plural: plural, translations: forms, fuzzy: fuzzy, line: line,
+                translationLine: translationLine)
         }
     }
 }

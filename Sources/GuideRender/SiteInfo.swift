@@ -38,6 +38,12 @@ public struct SiteInfo: Sendable {
     /// The way from a folder of these pages up to the same folder of the site's root, where the stylesheet,
     /// photos, tiles and exports all languages share are: "" or "../".
     public var up: String { folder.isEmpty ? "" : "../" }
+    /// The categories' names in this language, by id, where the config gives them (`name: {fi: Kahvilat}`).
+    public var categoryNames: [String: String] = [:]
+
+    /// A category's name in this language.
+    public func categoryName(_ id: String, _ fallback: String) -> String { categoryNames[id] ?? fallback }
+
     /// Written right to left (`<html dir="rtl">`).
     public var rightToLeft: Bool { editions.first { $0.folder == folder }?.rightToLeft ?? false }
     /// The Content-Security-Policy each page carries (`hosting: {content_security_policy}` or the site's own).

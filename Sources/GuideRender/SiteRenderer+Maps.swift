@@ -12,7 +12,7 @@ extension SiteRenderer {
         let page = values.pagePaths(city).city
         return tiled(
             values.mapSpec(
-                id: "map-overview", title: "Map of every place in this guide to \(city.plan.name)",
+                id: "map-overview", title: site.say(Words.mapCity, ("city", city.plan.name)),
                 places: city.overview.compactMap(city.place), city: city, root: Self.root(of: page), page: page),
             city, page: page)
     }
@@ -24,7 +24,10 @@ extension SiteRenderer {
         let page = values.categoryPath(city, list.id)
         return tiled(
             values.mapSpec(
-                id: "map-\(list.id)", title: "Map of \(list.name) in \(city.plan.name)", places: places, city: city,
+                id: "map-\(list.id)",
+                title: site.say(
+                    Words.mapCategory, ("category", site.categoryName(list.id, list.name)), ("city", city.plan.name)),
+                places: places, city: city,
                 root: Self.root(of: page), page: page),
             city, page: page)
     }
@@ -34,7 +37,8 @@ extension SiteRenderer {
         let page = values.neighborhoodPath(city, hood)
         return tiled(
             values.mapSpec(
-                id: "map-neighborhood", title: "Map of \(hood.name) in \(city.plan.name)",
+                id: "map-neighborhood",
+                title: site.say(Words.mapNeighborhood, ("name", hood.name), ("city", city.plan.name)),
                 places: hood.placeIDs.compactMap(city.place), city: city, root: Self.root(of: page), page: page,
                 area: hood),
             city, page: page)
@@ -46,7 +50,8 @@ extension SiteRenderer {
         let values = ViewValues(site: site, placePaths: tables.placePaths)
         let page = values.placePath(city, item)
         var draft = values.mapDraft(
-            id: "map-place", title: "Map of \(item.place.name) and the way from \(city.plan.originName)",
+            id: "map-place",
+            title: site.say(Words.mapPlace, ("name", item.place.name), ("origin", city.plan.originName)),
             places: neighbors(city, item, tables: tables), city: city, root: Self.root(of: page), page: page,
             selected: item)
         draft.spec = tiled(draft.spec, city, page: page)

@@ -68,7 +68,9 @@ extension SiteRenderer {
             },
             lists: item.categoryIDs.compactMap { id in
                 city.categories.first { $0.id == id }.map {
-                    LinkView(name: $0.name, href: SitePaths.relative(values.categoryPath(city, id), from: path))
+                    LinkView(
+                        name: site.categoryName(id, $0.name),
+                        href: SitePaths.relative(values.categoryPath(city, id), from: path))
                 }
             },
             map: placeMapView(city, item, tables: tables, values: values, root: root))
@@ -127,9 +129,7 @@ extension SiteRenderer {
         let shows = values.shows(around.spec, candidates.map(\.0.coordinate))
         let nearby = zip(candidates, shows).filter(\.1).prefix(20).compactMap { city.place($0.0.0.id) }
         let svg = values.render(values.mapSpec(around, nearby: nearby, city: city, root: root))
-        let label =
-            "Show \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a \(city.plan.walkingMinutes)-minute walk"
-            + (nearby.count > 1 ? ", nearest first" : "")
+        let label = site.say(Words.showNearby, count: nearby.count, ("minutes", String(city.plan.walkingMinutes)))
         let shared = firstList.flatMap { tables.legends[$0.id] }
         var legend =
             shared ?? neighbors.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: "../") }

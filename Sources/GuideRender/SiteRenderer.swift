@@ -233,7 +233,7 @@ public struct SiteRenderer: Sendable {
             topPicks: entries(city.topPicks),
             neighborhoods: city.neighborhoods.prefix(6).map { hood in
                 CityPageView.Neighborhood(
-                    name: hood.name, why: hood.why,
+                    name: hood.name, why: why(hood, city),
                     href: SitePaths.relative(values.neighborhoodPath(city, hood), from: path),
                     places: hood.placeIDs.prefix(4).compactMap(city.place).map {
                         LinkView(name: $0.place.name, href: places + $0.slug + "/index.html")
@@ -243,7 +243,8 @@ public struct SiteRenderer: Sendable {
                 var unavailable = false
                 if case .failed = list.status { unavailable = true }
                 return CityPageView.Category(
-                    name: list.name, href: SitePaths.relative(values.categoryPath(city, list.id), from: path),
+                    name: site.categoryName(list.id, list.name),
+                    href: SitePaths.relative(values.categoryPath(city, list.id), from: path),
                     count: list.placeIDs.count, unavailable: unavailable)
             },
             events: events(city, limit: 5),
@@ -257,11 +258,12 @@ public struct SiteRenderer: Sendable {
         let path = values.categoryPath(city, list.id)
         let layout = common(
             city, root: root, path: path,
-            title: site.say(Words.categoryIn, ("category", list.name), ("city", city.plan.name)))
+            title: site.say(
+                Words.categoryIn, ("category", site.categoryName(list.id, list.name)), ("city", city.plan.name)))
         let places = list.placeIDs.compactMap(city.place)
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
         var body = CategoryPageView(
-            category: list.name, origin: city.plan.originName,
+            category: site.categoryName(list.id, list.name), origin: city.plan.originName,
             sort: ListOrder(city, site).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
             entries: places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) })
         switch list.status {
@@ -319,11 +321,23 @@ public struct SiteRenderer: Sendable {
             values.entry($1, number: $0 + 1, city: city, places: folder)
         }
         let body = NeighborhoodPageView(
-            name: hood.name, why: hood.why, bestOrder: ListOrder(city, site).overview, entries: entries,
+            name: hood.name, why: why(hood, city), bestOrder: ListOrder(city, site).overview, entries: entries,
             map: MapView(svg: values.render(neighborhoodMap(city, hood)), legend: entries),
             events: events(city, limit: Self.eventsPerPage, only: hood.eventIDs),
             eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path))
         return PageView(layout: layout, body: body)
+    }
+
+    /// A neighborhood's line: the analysis's English ("6 bars, 6 coffee shops … within a 12-minute walk"), or
+    /// the same counts in the pages' language.
+    func why(_ hood: Neighborhood, _ city: CityGuide) -> String {
+        guard !site.language.lowercased().hasPrefix("en"), !hood.counts.isEmpty else { return hood.why }
+        let items = hood.counts.map { count in
+            let name = city.categories.first { $0.id == count.id }?.name ?? count.id
+            return site.say(
+                Words.hoodCount, ("category", site.categoryName(count.id, name)), ("count", String(count.count)))
+        }
+        return site.say(Words.hoodWhy, ("list", site.list(items)), ("minutes", String(hood.walkMinutes)))
     }
 
     func events(_ city: CityGuide) -> PageView<EventsPageView> {

@@ -221,12 +221,10 @@ struct ViewValues {
         var spec = draft.spec
         var description = draft.lead
         if !nearby.isEmpty {
-            description +=
-                "; \(nearby.count) more place\(nearby.count == 1 ? "" : "s") within a walk can be switched on"
+            description = site.say(Words.mapNearby, count: nearby.count, ("description", description))
         }
-        if city.baseMap != nil { description += ", over a street map from OpenStreetMap" }
-        description += ". The numbered list below the map has the same places."
-        spec.description = description
+        if city.baseMap != nil { description = site.say(Words.mapStreets, ("description", description)) }
+        spec.description = site.say(Words.mapEnd, ("description", description))
         let links = PlaceLinks(city: city, root: root, page: draft.page, values: self)
         spec.nearby = nearby.map {
             MapSpec.Pin(
@@ -259,19 +257,17 @@ struct ViewValues {
         }
         // A neighborhood map is about the neighborhood: the city's starting point may be kilometres away.
         let origin = area == nil ? MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin) : nil
-        var description =
-            "\(places.count) place\(places.count == 1 ? "" : "s")"
-            + (origin == nil ? "" : " and the starting point \(city.plan.originName)")
+        var description = site.say(
+            origin == nil ? Words.mapPlaces : Words.mapPlacesAndStart, count: places.count,
+            ("origin", city.plan.originName))
         var route: MapSpec.Route?
         var fit: [Coordinate]?
         if let selected {
             let label = walkLabel(selected)
             route = MapSpec.Route(to: selected.place.coordinate, label: label, path: selected.route?.path ?? [])
-            description =
-                "\(selected.place.name) in the middle, \(description); "
-                + (selected.route == nil
-                    ? "a dashed line marks the straight way from \(city.plan.originName), \(label)"
-                    : "a line marks the walk along the streets from \(city.plan.originName), \(label)")
+            description = site.say(
+                selected.route == nil ? Words.mapStraight : Words.mapWalk, ("name", selected.place.name),
+                ("places", description), ("origin", city.plan.originName), ("walk", label))
             // Without copying the places (they are large): a place page asks twice, over fifty of them.
             let neighbours = places.compactMap { other -> (Coordinate, Double)? in
                 guard other.place.id != selected.place.id else { return nil }
@@ -283,11 +279,11 @@ struct ViewValues {
                 fit! += [city.plan.origin] + (selected.route?.path ?? [])
             }
         }
-        if let area { description = "The outline of \(area.name) with " + description }
+        if let area { description = site.say(Words.mapArea, ("name", area.name), ("places", description)) }
         var spec = MapSpec(
             id: id, title: title, description: "", pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
-            attribution: city.plan.placesFromOSM ? "" : "Places: Foursquare")
+            attribution: city.plan.placesFromOSM ? "" : site.say(Words.mapCredit))
         spec.fit = fit
         spec.baseMap = city.baseMap
         spec.creditsOpenStreetMap = city.plan.placesFromOSM || city.baseMap != nil

@@ -16,7 +16,7 @@ struct WhatsNew {
         func place(_ record: CitySnapshot.PlaceRecord) -> WhatsNewView.Item {
             WhatsNewView.Item(
                 name: record.name, href: city.place(record.id).map { root + values.placePath(city, $0) },
-                kind: city.categories.first { $0.id == record.category }?.name)
+                kind: city.categories.first { $0.id == record.category }.map { site.categoryName($0.id, $0.name) })
         }
         func event(_ record: CitySnapshot.EventRecord) -> WhatsNewView.Item {
             WhatsNewView.Item(

@@ -52,6 +52,35 @@ enum Words {
     static let ratingMove = Message("rating {{from}} → {{to}}")
     static let priceMove = Message("price {{from}} → {{to}}")
 
+    /// A neighborhood's line in languages other than English (whose own line the analysis writes).
+    static let hoodCount = Message("{{category}}: {{count}}")
+    static let hoodWhy = Message("{{list}} within a {{minutes}}-minute walk")
+
+    /// The maps' titles and descriptions, for screen readers, and their credit.
+    static let mapCity = Message("Map of every place in this guide to {{city}}")
+    static let mapCategory = Message("Map of {{category}} in {{city}}")
+    static let mapNeighborhood = Message("Map of {{name}} in {{city}}")
+    static let mapPlace = Message("Map of {{name}} and the way from {{origin}}")
+    static let mapPlaces = Message("{{count}} place", plural: "{{count}} places")
+    static let mapPlacesAndStart = Message(
+        "{{count}} place and the starting point {{origin}}",
+        plural: "{{count}} places and the starting point {{origin}}")
+    static let mapStraight = Message(
+        "{{name}} in the middle, {{places}}; a dashed line marks the straight way from {{origin}}, {{walk}}")
+    static let mapWalk = Message(
+        "{{name}} in the middle, {{places}}; a line marks the walk along the streets from {{origin}}, {{walk}}")
+    static let mapArea = Message("The outline of {{name}} with {{places}}")
+    static let mapNearby = Message(
+        "{{description}}; {{count}} more place within a walk can be switched on",
+        plural: "{{description}}; {{count}} more places within a walk can be switched on")
+    static let mapStreets = Message("{{description}}, over a street map from OpenStreetMap")
+    static let mapEnd = Message("{{description}}. The numbered list below the map has the same places.")
+    static let mapCredit = Message("Places: Foursquare")
+    /// The switch of a place map's nearby layer.
+    static let showNearby = Message(
+        "Show {{count}} more place within a {{minutes}}-minute walk",
+        plural: "Show {{count}} more places within a {{minutes}}-minute walk, nearest first")
+
     /// The lines under each list, saying what it is ordered by (`ListOrder`).
     static let byWalk = Message("by the walk from {{origin}}, shortest first; equal walks by name")
     static let byRelevanceOSM = Message(
@@ -99,7 +128,9 @@ enum Words {
             feeds, newPlace, newEvent, ratedHigher, ratedLower, price, noLongerListed, was, ratingMove, priceMove,
             byWalk,
             byRelevanceOSM, byRelevance, byPopularity, byName, unratedOSM, unrated, unratedHere, unratedHereOther,
-            byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew,
+            byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew, hoodCount, hoodWhy, mapCity,
+            mapCategory, mapNeighborhood, mapPlace, mapPlaces, mapPlacesAndStart, mapStraight, mapWalk, mapArea,
+            mapNearby, mapStreets, mapEnd, mapCredit, showNearby,
         ] + statuses.values.sorted() + weather
     }
 }

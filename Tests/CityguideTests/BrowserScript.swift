@@ -29,4 +29,20 @@ enum BrowserScript {
 
             """#
     }
+
+    /// `fix_clock(driver)`: each page the driver opens reads its clock from the moment in its query string
+    /// (`?t=seconds`), set before any script of the page runs.
+    static let fixedClock = #"""
+        def fix_clock(driver):
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+                (function () {
+                  var m = /[?&]t=(\\d+)/.exec(location.search);
+                  if (!m) return;
+                  var fixed = Number(m[1]) * 1000, Real = Date;
+                  function Fixed() { return arguments.length ? new (Function.prototype.bind.apply(Real, [null].concat([].slice.call(arguments))))() : new Real(fixed); }
+                  Fixed.prototype = Real.prototype; Fixed.now = function () { return fixed; }; Fixed.UTC = Real.UTC; Fixed.parse = Real.parse;
+                  window.Date = Fixed;
+                })();"""})
+
+        """#
 }

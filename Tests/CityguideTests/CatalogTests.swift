@@ -154,10 +154,10 @@ final class CatalogTests: XCTestCase {
     /// a hole in it.
     func testTranslatorsMistakesAreLocated() throws {
         let cases: [(String, String?, Int, String)] = [
-            ("msgid \"Events in {{city}}\"\nmsgstr \"Tapahtumat {{citty}}\"\n", nil, 5, "{{citty}}"),
-            ("msgid \"a <a href=\\\"x\\\">b</a>\"\nmsgstr \"a b\"\n", nil, 5, "HTML elements"),
-            ("msgid \"{{#x}}a{{/x}}\"\nmsgstr \"a\"\n", nil, 5, "sections"),
-            ("msgid \"Open %s\"\nmsgstr \"Auki\"\n", nil, 5, "%s"),
+            ("msgid \"Events in {{city}}\"\nmsgstr \"Tapahtumat {{citty}}\"\n", nil, 6, "{{citty}}"),
+            ("msgid \"a <a href=\\\"x\\\">b</a>\"\nmsgstr \"a b\"\n", nil, 6, "HTML elements"),
+            ("msgid \"{{#x}}a{{/x}}\"\nmsgstr \"a\"\n", nil, 6, "sections"),
+            ("msgid \"Open %s\"\nmsgstr \"Auki\"\n", nil, 6, "%s"),
             ("msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"a\"\nmsgstr \"c\"\n", nil, 8, "twice"),
             ("msgid \"a\"\nmsgstr \"b\n", nil, 6, "double quotes"),
             ("msgid \"a\"\nmsgstr \"b \\q\"\n", nil, 6, "escape"),

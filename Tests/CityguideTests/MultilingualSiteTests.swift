@@ -11,8 +11,13 @@ final class MultilingualSiteTests: XCTestCase {
     /// The sample's site.yaml with `languages` (and anything else) put in.
     static func sampleConfig(_ lines: String) throws -> URL {
         let file = try repositorySiteCopy()
-        let text = try String(contentsOf: file, encoding: .utf8)
+        var text = try String(contentsOf: file, encoding: .utf8)
             .replacingOccurrences(of: "\nunits: metric\n", with: "\nunits: metric\n\(lines)\n")
+        if lines.contains("[en, fi, ar]") {
+            // A category named in each language; the others keep their one name.
+            text = text.replacingOccurrences(
+                of: "name: Coffee Shops,", with: "name: {en: Coffee Shops, fi: Kahvilat, ar: المقاهي},")
+        }
         try Data(text.utf8).write(to: file)
         return file
     }
@@ -55,6 +60,13 @@ final class MultilingualSiteTests: XCTestCase {
         let arabic = try String(contentsOf: output.appendingPathComponent("ar/helsinki/index.html"), encoding: .utf8)
         XCTAssertTrue(arabic.contains("lang=\"ar\" dir=\"rtl\""))
         XCTAssertTrue(arabic.contains("<h2 id=\"next-events\">الفعاليات القادمة</h2>"))
+        // The category's own name in each language, and the neighborhoods' lines from the same counts.
+        let coffee = try String(
+            contentsOf: output.appendingPathComponent("fi/helsinki/coffee/index.html"), encoding: .utf8)
+        XCTAssertTrue(coffee.contains("<title>Kahvilat – Helsinki · Neighborhood Guide</title>"), coffee)
+        XCTAssertTrue(arabic.contains(">المقاهي</a>"))
+        XCTAssertTrue(finnish.contains("minuutin kävelymatkan sisällä</p>"))
+        XCTAssertFalse(finnish.contains("-minute walk"))
         // The languages share the stylesheet, the tiles, the photos and the exports, at the root.
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/assets").path))
         XCTAssertTrue(finnish.contains("href=\"../../assets/style."))
@@ -106,42 +118,47 @@ final class MultilingualSiteTests: XCTestCase {
             XCTAssertTrue(text.contains("Templates/messages/ru.po"), text)
             XCTAssertTrue(text.contains("there is no catalog"), text)
         }
-        let english = try String(
-            contentsOf: repositoryRoot.appendingPathComponent("Templates/messages/en.po"), encoding: .utf8)
-        let russian =
-            english
-            .replacingOccurrences(
-                of: "nplurals=2; plural=(n != 1);",
-                with:
-                    "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
-            )
-            .replacingOccurrences(of: "msgstr \"Saved places\"", with: "msgstr \"Сохранённые места\"")
-            .replacingOccurrences(
-                of: "msgstr[1] \"{{count}} ratings\"",
-                with: "msgstr[1] \"{{count}} оценки\"\nmsgstr[2] \"{{count}} оценок\""
-            )
-            .replacingOccurrences(
-                of: "msgstr[1] \"All {{count}} places in {{city}}\"",
-                with: "msgstr[1] \"Все {{count}} места\"\nmsgstr[2] \"Все {{count}} мест\""
-            )
-            .replacingOccurrences(
-                of: "msgstr[1] \"{{count}} min walk\"", with: "msgstr[1] \"{{count}} мин\"\nmsgstr[2] \"{{count}} мин\""
-            )
-            .replacingOccurrences(
-                of: "msgstr[1] \"Only two places in this guide are within that walk.\"",
-                with: "msgstr[1] \"Два места.\"\nmsgstr[2] \"Два места.\"")
+        // A new catalog may start small: what it lacks is said in English.
+        let russian = """
+            msgid ""
+            msgstr "Plural-Forms: nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+            msgid "Saved places"
+            msgstr "Сохранённые места"
+
+            msgid "Events in {{city}}"
+            msgstr "События: {{city}}"
+
+            msgid "{{count}} rating"
+            msgid_plural "{{count}} ratings"
+            msgstr[0] "{{count}} оценка"
+            msgstr[1] "{{count}} оценки"
+            msgstr[2] "{{count}} оценок"
+
+            """
         try site.write("Templates/messages/ru.po", russian)
         try site.build()
         let page = try site.text("ru/san-francisco/index.html")
         XCTAssertTrue(page.contains("Сохранённые места"), "the user's catalog")
         XCTAssertTrue(page.contains("lang=\"ru\""))
+        XCTAssertTrue(page.contains(">Everything on the map<"), "English where the catalog has no word")
+        // The user's copy of a built-in catalog overrides it.
+        let finnish = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Templates/messages/fi.po"), encoding: .utf8)
+        try site.write(
+            "Templates/messages/fi.po",
+            finnish.replacingOccurrences(of: "msgstr \"Tallennetut paikat\"", with: "msgstr \"Suosikit\""))
+        try site.write("site.yaml", "languages: [en, fi]\n" + smallConfig)
+        try site.build()
+        XCTAssertTrue(try site.text("fi/san-francisco/index.html").contains(">Suosikit</a>"))
         // A translator's typo, at its line.
+        try site.write("site.yaml", "languages: [en, ru]\n" + smallConfig)
         try site.write(
             "Templates/messages/ru.po",
-            russian.replacingOccurrences(of: "msgstr \"Events in {{city}}\"", with: "msgstr \"События {{citty}}\""))
+            russian.replacingOccurrences(of: "События: {{city}}", with: "События: {{citty}}"))
         XCTAssertThrowsError(try site.build()) { error in
             let text = "\(error)"
-            XCTAssertTrue(text.contains("Templates/messages/ru.po:"), text)
+            XCTAssertTrue(text.contains("Templates/messages/ru.po:8:"), text)
             XCTAssertTrue(text.contains("{{citty}}"), text)
         }
     }

@@ -1,0 +1,58 @@
+import Foundation
+import GuideBuild
+import XCTest
+
+/// The Finnish and Arabic pages as their readers' browsers show them (Chromium): the open-now line and the
+/// saved-places buttons the scripts write in the page's words, and Arabic laid out right to left.
+final class LanguageBrowserTests: XCTestCase {
+    static let script =
+        BrowserScript.preamble(window: "1280,900") + BrowserScript.fixedClock
+            + #"""
+            fix_clock(driver)
+            base = origins[0][1]
+            # Saturday 28 November 2026 in Helsinki (UTC+2): 12:00 and 08:00.
+            noon, morning = 1795860000, 1795845600
+            out = {}
+            try:
+                for lang in ["fi", "ar"]:
+                    page = base + lang + "/helsinki/places/kappeli/index.html"
+                    for name, moment in [("noon", noon), ("morning", morning)]:
+                        driver.get(page + "?t=%d" % moment)
+                        out[lang + "-" + name] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
+                    button = driver.find_element(By.CSS_SELECTOR, "button.save-place")
+                    out[lang + "-save"] = button.text
+                    out[lang + "-direction"] = driver.execute_script("return getComputedStyle(document.documentElement).direction")
+                    button.click()
+                    out[lang + "-saved"] = button.text
+                    driver.get(base + lang + "/saved/index.html")
+                    out[lang + "-delete"] = driver.find_element(By.CSS_SELECTOR, "button.delete-place").text
+                    out[lang + "-link"] = driver.find_element(By.CSS_SELECTOR, "#saved-list a").get_attribute("href")
+                    driver.execute_script("localStorage.clear()")
+            finally:
+                driver.quit()
+                server.shutdown()
+            print(json.dumps(out, ensure_ascii=False))
+            """#
+
+    func testScriptsSpeakThePagesLanguage() throws {
+        try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")
+        let (output, _) = try MultilingualSiteTests.build("languages: [en, fi, ar]")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let text = try python(Self.script, output.path)
+        let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
+        // Kappeli is open 10:00–24:00 every day.
+        XCTAssertTrue(seen["fi-noon"]?.hasPrefix("Avoinna nyt · sulkeutuu ") ?? false, text)
+        XCTAssertEqual(seen["fi-morning"], "Suljettu · avautuu 10:00", text)
+        XCTAssertTrue(seen["ar-noon"]?.hasPrefix("مفتوح الآن · يغلق ") ?? false, text)
+        XCTAssertEqual(seen["ar-morning"], "مغلق · يفتح 10:00 ص", text)
+        XCTAssertEqual(seen["fi-save"], "Tallenna")
+        XCTAssertEqual(seen["fi-saved"], "Tallennettu ✓")
+        XCTAssertEqual(seen["ar-save"], "احفظ")
+        XCTAssertEqual(seen["fi-delete"], "Poista")
+        XCTAssertEqual(seen["ar-delete"], "احذف")
+        XCTAssertEqual(seen["fi-direction"], "ltr")
+        XCTAssertEqual(seen["ar-direction"], "rtl")
+        // A place saved from a Finnish page opens in Finnish from the Finnish saved page.
+        XCTAssertTrue(seen["fi-link"]?.hasSuffix("/fi/helsinki/places/kappeli/index.html") ?? false, text)
+    }
+}
