@@ -46,14 +46,20 @@ extension OutputGroup {
         return whole.value
     }
 
-    /// A few cities of a build: their pages in each language, their exports, tiles and places' photos.
+    /// A few cities of a build, a group per language: their pages in each, and with the first the exports,
+    /// tiles and places' photos all languages share. Rendered and written a group at a time, a batch's pages
+    /// are in memory in one language at a time.
     static func cities(
         renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
         files: [(path: String, bytes: Data)]
-    ) -> OutputGroup {
-        var outputs = cityOutputs(renderers: renderers, guides: guides, keys: keys)
-        for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
-        return OutputGroup(renderers: renderers, guides: guides, exportSite: exportSite, outputs: outputs)
+    ) -> [OutputGroup] {
+        renderers.indices.map { language in
+            var outputs = cityOutputs(renderers: renderers, language: language, guides: guides, keys: keys)
+            if language == 0 {
+                for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
+            }
+            return OutputGroup(renderers: renderers, guides: guides, exportSite: exportSite, outputs: outputs)
+        }
     }
 
     /// The pages about every city in each language (made from the cities' cards), the stylesheet and script,
@@ -109,17 +115,18 @@ extension OutputGroup {
         }
     }
 
-    /// Every city's pages in each language, and the exports and tiles the languages share.
-    static func cityOutputs(renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64]) -> [Output] {
-        let renderer = renderers[0]
-        var outputs: [Output] = []
-        for (language, edition) in renderers.enumerated() {
-            outputs += edition.cityJobs.map { job in
-                Output(
-                    path: edition.path(job), key: SiteRenderer.city(of: job).map { keys[$0] },
-                    source: .page(job, language: language))
-            }
+    /// Every city's pages in one language; with the first, the exports and tiles the languages share.
+    static func cityOutputs(renderers: [SiteRenderer], language: Int, guides: [CityGuide], keys: [UInt64])
+        -> [Output]
+    {
+        let edition = renderers[language]
+        var outputs = edition.cityJobs.map { job in
+            Output(
+                path: edition.path(job), key: SiteRenderer.city(of: job).map { keys[$0] },
+                source: .page(job, language: language))
         }
+        guard language == 0 else { return outputs }
+        let renderer = renderers[0]
         for (index, guide) in guides.enumerated() {
             for kind in Exports.Kind.allCases {
                 outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))

@@ -48,9 +48,12 @@ public struct SiteBuilder: Sendable {
             precompress: config.hosting.precompress, checkpoint: checkpoint)
         let fetchWarnings = try forEachBatch(config, sources, history: &history, stages: &steps, photos: true) {
             batch, steps in
-            let (group, renderer) = steps.timed(.render) { site.add(batch) }
-            let files = try steps.timed(.render) { try group.render(writer.changes(group)) }
-            try steps.timed(.write) { try writer.write(files) }
+            let (groups, renderer) = steps.timed(.render) { site.add(batch) }
+            // A language at a time: a batch's pages are in memory in one language, not in all of them.
+            for group in groups {
+                let files = try steps.timed(.render) { try group.render(writer.changes(group)) }
+                try steps.timed(.write) { try writer.write(files) }
+            }
             if let report {
                 steps.timed(.report) {
                     site.addReport(batch, renderer: renderer, baseURL: config.baseURL ?? "", only: report.city)

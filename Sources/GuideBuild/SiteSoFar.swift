@@ -50,9 +50,16 @@ struct SiteSoFar {
     var site: SiteInfo { languages[0].site }
     var cards: [CityCard] { languageCards[0] }
 
-    /// A batch's pages, exports, tiles and photos as a group to render; what the site keeps of its cities.
-    mutating func add(_ batch: CityBatch) -> (group: OutputGroup, renderer: SiteRenderer) {
-        let renderers = languages.map { SiteRenderer(templates: $0.templates, site: $0.site, guides: batch.guides) }
+    /// A batch's pages, exports, tiles and photos as groups to render, one per language; what the site keeps of
+    /// its cities.
+    mutating func add(_ batch: CityBatch) -> (groups: [OutputGroup], renderer: SiteRenderer) {
+        var renderers: [SiteRenderer] = []
+        for language in languages {
+            renderers.append(
+                SiteRenderer(
+                    templates: language.templates, site: language.site, guides: batch.guides, sharing: renderers.first
+                ))
+        }
         let batchKeys = OutputGroup.cityKeys(base: base, guides: batch.guides)
         for (language, renderer) in renderers.enumerated() {
             languageCards[language] += renderer.cards
@@ -63,9 +70,9 @@ struct SiteSoFar {
         warnings += batch.photos.warnings + batch.emptyWarnings
         mergedRecords += batch.guides.map(\.mergedRecords).reduce(0, +)
         let files = batch.photos.files.filter { photoPaths.insert($0.path).inserted }
-        let group = OutputGroup.cities(
+        let groups = OutputGroup.cities(
             renderers: renderers, guides: batch.guides, keys: batchKeys, exportSite: exportSite, files: files)
-        return (group, renderers[0])
+        return (groups, renderers[0])
     }
 
     /// A batch's part of the report.

@@ -154,7 +154,8 @@ public struct LocalFormats: Sendable, Hashable {
 
     /// A number written with the language's decimal separator: "1,5" in Finnish.
     public func number(_ text: String) -> String {
-        decimalSeparator == "." ? text : text.replacingOccurrences(of: ".", with: decimalSeparator)
+        guard decimalSeparator != ".", text.utf8.contains(UInt8(ascii: ".")) else { return text }
+        return text.split(separator: ".", omittingEmptySubsequences: false).joined(separator: decimalSeparator)
     }
 
     /// A time of day on `clock`, with the language's own AM and PM on a 12-hour one ("7:30 م").
@@ -165,8 +166,10 @@ public struct LocalFormats: Sendable, Hashable {
 
     /// Times `Clock` wrote ("8:00 AM–6:00 PM"), with this language's AM and PM.
     public func ampm(_ text: String) -> String {
-        guard language != "en", amSymbol != "AM" || pmSymbol != "PM" else { return text }
-        return text.replacingOccurrences(of: " AM", with: " " + amSymbol)
-            .replacingOccurrences(of: " PM", with: " " + pmSymbol)
+        guard language != "en", amSymbol != "AM" || pmSymbol != "PM", text.utf8.contains(UInt8(ascii: "M")) else {
+            return text
+        }
+        return text.split(separator: " AM", omittingEmptySubsequences: false).joined(separator: " " + amSymbol)
+            .split(separator: " PM", omittingEmptySubsequences: false).joined(separator: " " + pmSymbol)
     }
 }

@@ -13,15 +13,18 @@ public struct SiteRenderer: Sendable {
     public private(set) var cards: [CityCard] = []
     /// What each city's place pages share, made when the first of them is rendered.
     let cityTables = PerCity<Int, CityTables.Tables>()
-    /// Each city's base map as tiles, shared by its maps.
-    let tileSources = PerCity<String, BaseMapTiles?>()
+    /// Each city's base map as tiles, shared by its maps, and by the renderers of the site's other languages.
+    let tileSources: PerCity<String, BaseMapTiles?>
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
     /// The site's title, as its report emails name their list.
     public var siteTitle: String { site.title }
 
-    public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) {
+    /// - Parameter sharing: the renderer of the same guides in another language, whose base maps this one uses
+    ///   (a base map's tiles are the same in every language, and a city's take a while to make).
+    public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide], sharing: SiteRenderer? = nil) {
+        tileSources = sharing?.tileSources ?? PerCity()
         self.templates = templates
         var site = site
         site.words = templates.catalog
@@ -33,6 +36,7 @@ public struct SiteRenderer: Sendable {
 
     /// A renderer of the site-wide pages alone (`cityguide assemble`): the cities are the shards' cards.
     public init(templates: TemplateSet, site: SiteInfo, cards: [CityCard]) {
+        tileSources = PerCity()
         self.templates = templates
         var site = site
         site.words = templates.catalog

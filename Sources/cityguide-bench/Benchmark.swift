@@ -4,14 +4,14 @@ import GuideIncremental
 import GuideModel
 
 /// `swift run -c release cityguide-bench [--cities N] [--categories N] [--places N] [--osm [EXTRACT]]
-/// [--write-site DIR] [--compare-hugo [--anchor PATH]]` (or the three numbers, in that order).
+/// [--write-site DIR] [--compare-hugo [--anchor PATH]] [--languages en,fi,ar]` (or the three numbers, in that order).
 /// Generates a recorded folder in the real wire formats, builds it through the whole pipeline, and prints
 /// pages per second, time per stage and peak memory. A benchmark, not a test: run it and compare runs.
 @main
 enum Benchmark {
     static let usage = """
         usage: cityguide-bench [--cities N] [--categories N] [--places N] [--osm [EXTRACT]] [--write-site DIR]
-                               [--compare-hugo [--anchor PATH]]
+                               [--compare-hugo [--anchor PATH]] [--languages en,fi,ar]
           --cities, --categories, --places   the generated site's size (default 20, 8, 50; any N ≥ 1)
           --osm [EXTRACT]     lay --cities cities over a real .osm.pbf or .osm extract instead (default
                               ../shared/corpus/osm/helsinki.osm.pbf): its places, base map and streets
@@ -19,6 +19,8 @@ enum Benchmark {
                               `cityguide build` can be timed as a whole process
           --compare-hugo      also time the cityguide executable and Hugo on the same page count, 3 rounds
                               interleaved (Hugo's site from --anchor, default ../shared/bench/hugo_anchor.sh)
+          --languages LIST    also build the same site in these languages (`languages:`), and compare its time
+                              and peak memory with the one-language build's (the goal: at most 1× per language)
         """
 
     struct Options {
@@ -30,6 +32,8 @@ enum Benchmark {
         var anchor = "../shared/bench/hugo_anchor.sh"
         /// A real extract to lay the cities over, instead of the generated data.
         var osm: URL?
+        /// `--languages en,fi,ar`: the languages of the multilingual build compared with the one-language one.
+        var languages: [String]?
     }
 
     static func parse(_ arguments: [String]) -> Result<Options, BenchError> {
@@ -62,6 +66,11 @@ enum Benchmark {
                     options.osm = URL(fileURLWithPath: RealSite.defaultExtract)
                 }
             case "--compare-hugo": options.compareHugo = true
+            case "--languages":
+                guard let list = rest.popFirst()?.split(separator: ",").map(String.init), list.count > 1 else {
+                    return .failure(BenchError("--languages needs two or more languages, e.g. en,fi,ar"))
+                }
+                options.languages = list
             case "--anchor":
                 guard let path = rest.popFirst() else { return .failure(BenchError("--anchor needs a path")) }
                 options.anchor = path
@@ -146,7 +155,8 @@ enum Benchmark {
                     format: "  %-8@ %6.2f s  %5.1f %%", stage.name, stage.seconds,
                     100 * stage.seconds / best.totalSeconds))
         }
-        print("peak memory (VmHWM): \(peakMemory())")
+        let onePeak = peakMemory()
+        print("peak memory (VmHWM): \(onePeak)")
         print(PageWeight(output: root.appendingPathComponent("Output-\(bestRun + 1)")).text)
         // The same input again: what a build costs when nothing changed.
         guard let builder else { return }
@@ -183,14 +193,21 @@ enum Benchmark {
                 format: "one city changed: %.2f s = %.1f %% of the best clean build (%d rendered, %d written)",
                 oneCity.totalSeconds, 100 * oneCity.totalSeconds / best.totalSeconds, oneCity.published.rendered,
                 oneCity.published.written))
+        if let languages = options.languages {
+            try LanguageComparison(root: root, languages: languages, onePeak: onePeak).run(against: best)
+        }
     }
 
     static func peakMemory() -> String {
+        String(format: "%.0f MiB", peakKilobytes() / 1024)
+    }
+
+    /// VmHWM, the process's peak resident memory so far, in kB (0 when unknown).
+    static func peakKilobytes() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
             let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
-        else { return "unknown" }
-        let kilobytes = Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
-        return String(format: "%.0f MiB", kilobytes / 1024)
+        else { return 0 }
+        return Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "") ?? 0
     }
 }
 

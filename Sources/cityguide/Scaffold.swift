@@ -9,6 +9,8 @@ enum Scaffold {
         # base_url: https://example.org/guide/   # where the site is published: enables sitemap.xml, canonical
         #                                         # links and the nightly report (`cityguide report`)
         units: metric                             # metric | imperial
+        # languages: [en, fi]                     # the whole site in each (the first at the root); catalogs for
+        #                                         # en de fr es pt fi sv nl it ja ar are built in
 
         # Where the data comes from:
         #   sample   - the data built into cityguide (the three cities below), no keys, no network

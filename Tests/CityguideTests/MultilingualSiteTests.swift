@@ -163,6 +163,26 @@ final class MultilingualSiteTests: XCTestCase {
         }
     }
 
+    /// A second build of the same site in two languages renders and writes nothing; a changed word of a catalog
+    /// makes the pages again.
+    func testAnUnchangedMultilingualSiteIsKept() throws {
+        let site = try TestSite.smallWithCoffee(config: "languages: [en, fi]\n" + smallConfig)
+        defer { site.remove() }
+        let first = try site.build()
+        XCTAssertGreaterThan(first.published.rendered, 0)
+        let again = try site.build()
+        XCTAssertEqual(again.published.rendered, 0)
+        XCTAssertEqual(again.published.written, 0)
+        let finnish = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Templates/messages/fi.po"), encoding: .utf8)
+        try site.write(
+            "Templates/messages/fi.po",
+            finnish.replacingOccurrences(of: "msgstr \"Tallennetut paikat\"", with: "msgstr \"Suosikit\""))
+        let changed = try site.build()
+        XCTAssertGreaterThan(changed.published.written, 0)
+        XCTAssertTrue(try site.text("fi/index.html").contains("Suosikit"))
+    }
+
     /// `{{#t}}` sections that are not closed, nested or stray are errors at their line in the template.
     func testTranslatedSectionsAreMarkedPlainly() throws {
         let cases = [
