@@ -41,10 +41,6 @@ struct LanguageComparison {
         guard let builder else { return }
         sync()
         let unchanged = try builder.build()
-        print(
-            String(
-                format: "  unchanged rebuild: %.2f s = %.1f %% of the clean build (%d rendered, %d written)",
-                unchanged.totalSeconds, 100 * unchanged.totalSeconds / fastest.totalSeconds,
-                unchanged.published.rendered, unchanged.published.written))
+        print("  " + Benchmark.rebuild("unchanged rebuild", unchanged, of: fastest))
     }
 }
