@@ -13,7 +13,9 @@ extension SiteBuilder {
         var queries: [OSMPlaces.Query] = []
         for (city, data) in zip(config.cities, cities) {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
-            queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
+            queries.append(
+                OSMPlaces.Query(
+                    city: city, center: center, categories: config.categories, languages: config.languages))
         }
         let (found, failure) = reads.places(queries)
         return zip(config.cities, cities).map { city, data in
@@ -114,7 +116,9 @@ extension SiteBuilder {
         var areas: [String: (center: Coordinate, metres: Double)] = [:]
         for city in config.cities {
             guard let center = city.center else { continue }
-            queries.append(OSMPlaces.Query(city: city, center: center, categories: config.categories))
+            queries.append(
+                OSMPlaces.Query(
+                    city: city, center: center, categories: config.categories, languages: config.languages))
             areas[city.slug] = (center, Self.mapArea(city))
         }
         return ExtractReads(

@@ -81,7 +81,10 @@ extension SiteBuilder {
             let cities = IndexedResults<CityData>(count: config.cities.count)
             DispatchQueue.concurrentPerform(iterations: config.cities.count) { index in
                 cities.set(
-                    index, source.load(city: config.cities[index], today: buildDate, categories: config.categories))
+                    index,
+                    source.load(
+                        city: config.cities[index], today: buildDate, categories: config.categories,
+                        languages: config.languages))
             }
             loaded = cities.values
         case .live(let fetcher, let keys):

@@ -55,10 +55,11 @@ struct SiteSoFar {
     mutating func add(_ batch: CityBatch) -> (groups: [OutputGroup], renderer: SiteRenderer) {
         var renderers: [SiteRenderer] = []
         for language in languages {
+            // The first language's pages name the places as the data does; the others, in their own language.
+            let guides = renderers.isEmpty ? batch.guides : batch.guides.map { $0.named(in: language.site.language) }
             renderers.append(
                 SiteRenderer(
-                    templates: language.templates, site: language.site, guides: batch.guides, sharing: renderers.first
-                ))
+                    templates: language.templates, site: language.site, guides: guides, sharing: renderers.first))
         }
         let batchKeys = OutputGroup.cityKeys(base: base, guides: batch.guides)
         for (language, renderer) in renderers.enumerated() {

@@ -57,12 +57,17 @@ public struct RecordedSource: Sendable {
 
     /// - Parameter today: the build date, from which repeating iCalendar events are listed.
     public func load(_ config: SiteConfig, today: Date) -> [CityData] {
-        config.cities.map { load(city: $0, today: today, categories: config.categories) }
+        config.cities.map {
+            load(city: $0, today: today, categories: config.categories, languages: config.languages)
+        }
     }
 
     /// - Parameter categories: the site's categories, for their OpenStreetMap tags when the city's places are an
     ///   extract (`places.osm.pbf`).
-    public func load(city: CityConfig, today: Date, categories: [CategoryConfig] = []) -> CityData {
+    ///   and `languages` the site's, whose names of places the extract has are kept.
+    public func load(
+        city: CityConfig, today: Date, categories: [CategoryConfig] = [], languages: [String] = ["en"]
+    ) -> CityData {
         var warnings: [DataWarning] = []
 
         func read<T>(_ relative: String, _ part: DataWarning.Part, _ decode: (Data) throws -> Decoded<T>)
@@ -116,10 +121,12 @@ public struct RecordedSource: Sendable {
         if let body = file("\(city.slug)/overpass.json") {
             places = overpassPlaces(
                 body, city: city, center: city.center ?? geocode.value?.location, categories: categories,
+                languages: languages,
                 warnings: &warnings)
         } else if let extract = file("\(city.slug)/places.osm.pbf") {
             places = osmPlaces(
                 extract, city: city, center: city.center ?? geocode.value?.location, categories: categories,
+                languages: languages,
                 warnings: &warnings)
         } else {
             for category in city.categories {
@@ -164,13 +171,13 @@ public struct RecordedSource: Sendable {
 
     /// A city whose folder holds an Overpass body (`overpass.json`, as `fetch --record` writes for `places: osm`).
     func overpassPlaces(
-        _ body: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig],
+        _ body: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig], languages: [String],
         warnings: inout [DataWarning]
     ) -> [String: CityData.Outcome<[Place]>] {
         let label = "\(self.label)/\(city.slug)/overpass.json"
         let reason: String
         if let center {
-            let query = OSMPlaces.Query(city: city, center: center, categories: categories)
+            let query = OSMPlaces.Query(city: city, center: center, categories: categories, languages: languages)
             do {
                 let decoded = try OverpassDecoder.elements(from: body)
                 warnings += decoded.notes.map { DataWarning(city: city.name, part: .places, file: label, reason: $0) }
@@ -189,7 +196,7 @@ public struct RecordedSource: Sendable {
     /// A city whose folder holds an OpenStreetMap extract (`places.osm.pbf`): each category's places are the
     /// elements its `osm:` tags match within `radius_km` of the center.
     func osmPlaces(
-        _ extract: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig],
+        _ extract: Data, city: CityConfig, center: Coordinate?, categories: [CategoryConfig], languages: [String],
         warnings: inout [DataWarning]
     ) -> [String: CityData.Outcome<[Place]>] {
         let label = "\(self.label)/\(city.slug)/places.osm.pbf"
@@ -198,7 +205,7 @@ public struct RecordedSource: Sendable {
             return Dictionary(uniqueKeysWithValues: city.categories.map { ($0, .failed(reason)) })
         }
         guard let center else { return failAll("no center to look around: add `center:` to this city") }
-        let query = OSMPlaces.Query(city: city, center: center, categories: categories)
+        let query = OSMPlaces.Query(city: city, center: center, categories: categories, languages: languages)
         let found: [String: [Place]]
         do {
             found = try OSMPlaces.extract(extract, label: label, queries: [query])[city.slug] ?? [:]

@@ -17,7 +17,7 @@ import GuideValidate
 public enum FuzzTarget: String, CaseIterable, Sendable {
     case foursquare, ticketmaster, google, openweathermap, overpass, nominatim
     case openMeteo = "open-meteo"
-    case ical, osm, config, template, shard, request
+    case ical, osm, config, template, shard, request, catalog
 
     static let helsinki = TimeZone(identifier: "Europe/Helsinki") ?? .current
     /// A fixed day, so a run is repeatable.
@@ -37,6 +37,25 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         _ = SVGMap.render(spec)
         spec.tiles = (tiles, "tiles/")
         _ = SVGMap.render(spec)
+    }
+
+    /// The built-in templates with `overrides`, in `language`: loaded, their names checked, the not-found page
+    /// rendered and checked. A template swift-mustache accepts and our parser reads otherwise is a bug: stop there.
+    static func notFound(overrides: [String: Data], language: String) {
+        let templates: TemplateSet
+        do {
+            templates = try TemplateSet.load(
+                builtin: BuiltinFiles.templates, overrides: overrides, label: "Templates", language: language)
+        } catch let error as TemplateError where error.problem == TemplateSet.misread {
+            fatalError("\(error)")
+        } catch {
+            return
+        }
+        // The build checks its names against the page's view first; rendered either way, as a test can.
+        _ = try? templates.checkNames()
+        if case .success(let page) = SiteRenderer(templates: templates, site: Self.site, cards: []).render(.notFound) {
+            _ = SiteChecker.check(page: page.bytes, path: "404.html", existing: [])
+        }
     }
 
     static let queries = [
@@ -77,26 +96,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .config:
             _ = try? ConfigLoader.parse(
                 data, file: URL(fileURLWithPath: "/nonexistent/site.yaml"), displayName: "site.yaml")
+        case .catalog:
+            // The bytes as a user's Finnish catalog: read, checked against its English, put into the templates
+            // (which both parsers must read alike), and a page rendered with it.
+            Self.notFound(overrides: ["messages/fi.po": data], language: "fi")
         case .template:
             // The bytes as an edited not-found template: the one page that needs no city, its names checked, rendered
             // and checked.
-            // A template swift-mustache accepts and our parser reads otherwise is a bug: stop there.
-            let templates: TemplateSet
-            do {
-                templates = try TemplateSet.load(
-                    builtin: BuiltinFiles.templates, overrides: ["not-found.mustache": data], label: "Templates")
-            } catch let error as TemplateError where error.problem == TemplateSet.misread {
-                fatalError("\(error)")
-            } catch {
-                return
-            }
-            // The build checks its names against the page's view first; rendered either way, as a test can.
-            _ = try? templates.checkNames()
-            if case .success(let page) = SiteRenderer(templates: templates, site: Self.site, cards: []).render(
-                .notFound)
-            {
-                _ = SiteChecker.check(page: page.bytes, path: "404.html", existing: [])
-            }
+            Self.notFound(overrides: ["not-found.mustache": data], language: "en")
         case .shard:
             guard let summary = try? ShardSummary.decode(data, label: "fuzz"), let builtin = Self.builtin,
                 let info = summary.site.info

@@ -86,6 +86,8 @@ public struct MapSpec: Sendable {
     public var tiles: (source: BaseMapTiles, folder: String)?
     /// Credit "© OpenStreetMap contributors" with a link (its places or its base map come from there).
     public var creditsOpenStreetMap = false
+    /// That credit's words, in the page's language.
+    public var credit = "© OpenStreetMap contributors"
     /// Drawn for a phone's width: larger labels and pins, for a map shown about 1:1 on a 390 px screen.
     public var narrow = false
     /// When set, the map is drawn once for every screen: a phone shows only this middle part of it (the

@@ -123,12 +123,9 @@ extension SVGMap {
         lines.out.add("</g>")
     }
 
-    /// "© OpenStreetMap contributors" as a link at the bottom right of `frame`, after whatever else is credited:
-    /// on the same line where the scale bar leaves room for both, else on the line above.
-    static let credit = "© OpenStreetMap contributors"
-    /// Its width at the credit's size.
-    static let creditWidth = TextWidth.of(credit, size: 9)
-
+    /// "© OpenStreetMap contributors" (`spec.credit`, in the page's language) as a link at the bottom right of
+    /// `frame`, after whatever else is credited: on the same line where the scale bar leaves room for both, else
+    /// on the line above.
     static func attribution(_ spec: MapSpec, in frame: Box, scaleBar: Double, into out: inout Markup) {
         let size = 9.0
         var y = frame.maxY - 6
@@ -141,9 +138,9 @@ extension SVGMap {
             out.add("\" y=\"")
             out.number(y)
             out.add("\" text-anchor=\"end\">")
-            out.escaped(credit)
+            out.escaped(spec.credit)
             out.add("</text></a>")
-            right -= creditWidth + 4
+            right -= TextWidth.of(spec.credit, size: size) + 4
         }
         if !spec.attribution.isEmpty {
             let other = spec.attribution + (spec.creditsOpenStreetMap ? " ·" : "")

@@ -26,7 +26,13 @@ public struct Place: Hashable, Sendable {
     }
 
     public var id: String
+    /// In the site's main language, where the data has it (OpenStreetMap's `name:en` on an English site).
     public var name: String
+    /// The name on the spot (OpenStreetMap's `name`) when it is not `name`: shown beside it, as a guidebook
+    /// gives both.
+    public var localName: String?
+    /// The name in the site's other languages, where the data has one (`name:sv`), by language.
+    public var names: [String: String] = [:]
     public var coordinate: Coordinate
     public var categoryNames: [String] = []
     public var address: String?

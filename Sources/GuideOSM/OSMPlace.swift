@@ -4,15 +4,24 @@ import GuideModel
 /// OpenStreetMap tags as a `Place`: what the pages show, cleaned like every provider's text.
 enum OSMPlace {
     static func make(
-        id: String, coordinate: Coordinate, tags: PBFReader.Tags, kind: String, kindKey: String, english: Bool
+        id: String, coordinate: Coordinate, tags: PBFReader.Tags, kind: String, kindKey: String,
+        languages: [String] = ["en"]
     ) -> Place? {
         // Each key's first value, as `tagValues` takes them, cleaned only for the keys a page shows: an element
         // carries dozens of tags, and every city around it makes it a place again.
         var values: [String: String] = [:]
-        for tag in tags where shows(tag.key) && values[tag.key] == nil { values[tag.key] = clean(tag.value, 300) }
-        let name = (english ? values["name:en"] : nil) ?? values["name"]
+        for tag in tags where (shows(tag.key) || names(tag.key, languages)) && values[tag.key] == nil {
+            values[tag.key] = clean(tag.value, 300)
+        }
+        // The name in the site's main language where the data has one, and the name on the spot beside it.
+        let local = values["name"].flatMap { $0.isEmpty ? nil : $0 }
+        let name = languages.first.flatMap { values["name:\($0)"] } ?? local
         guard let name, !name.isEmpty, coordinate.isValid else { return nil }
         var place = Place(id: id, name: name, coordinate: coordinate)
+        place.localName = local == name ? nil : local
+        for language in languages.dropFirst() {
+            if let own = values["name:\(language)"], !own.isEmpty { place.names[language] = own }
+        }
         // "yes" says only that it is one (shop=yes): the key names it better.
         let shown = kind == "yes" ? kindKey : kind
         place.categoryNames = [humanized(shown)]
@@ -47,11 +56,16 @@ enum OSMPlace {
         return place
     }
 
+    /// Whether the key is the name in one of the site's languages (`name:fi`).
+    static func names(_ key: String, _ languages: [String]) -> Bool {
+        key.hasPrefix("name:") && languages.contains { key.utf8.count == 5 + $0.utf8.count && key.hasSuffix($0) }
+    }
+
     /// Whether `make` reads the key: every `addr:` key (`AddressFormat` reads several) and these. Compared one by
     /// one, not hashed: short keys compare in a step, and every tag of every element near a city comes here.
     static func shows(_ key: String) -> Bool {
         switch key {
-        case "name", "name:en", "phone", "contact:phone", "level", "website", "contact:website", "url",
+        case "name", "phone", "contact:phone", "level", "website", "contact:website", "url",
             "opening_hours", "cuisine", "wheelchair", "outdoor_seating", "description":
             true
         default: key.hasPrefix("addr:")

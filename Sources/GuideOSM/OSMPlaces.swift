@@ -11,14 +11,18 @@ public enum OSMPlaces {
         public var radiusMetres: Double
         /// Category id and its filters, in config order.
         public var categories: [(id: String, filters: [TagFilter])]
+        /// The site's languages as `name:` keys name them (`fi` for `fi` and `fi-FI`), the main one first.
+        public var languages: [String]
 
         public init(
-            slug: String, center: Coordinate, radiusMetres: Double, categories: [(id: String, filters: [TagFilter])]
+            slug: String, center: Coordinate, radiusMetres: Double, categories: [(id: String, filters: [TagFilter])],
+            languages: [String] = ["en"]
         ) {
             self.slug = slug
             self.center = center
             self.radiusMetres = radiusMetres
             self.categories = categories
+            self.languages = languages.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
         }
 
         /// The categories `tags` belong to, with the value that matched.
@@ -33,10 +37,10 @@ public enum OSMPlaces {
     }
 
     /// Places per city slug and category id, each list in `providerRank` order.
-    public static func extract(_ file: URL, label: String, queries: [Query], english: Bool = true) throws
+    public static func extract(_ file: URL, label: String, queries: [Query]) throws
         -> [String: [String: [Place]]]
     {
-        places(from: try elements(file, label: label, queries: queries), queries: queries, english: english)
+        places(from: try elements(file, label: label, queries: queries), queries: queries)
     }
 
     /// The elements that are some query's place, each once: what `places(from:queries:)` makes each city's
@@ -63,20 +67,20 @@ public enum OSMPlaces {
     }
 
     /// The same from an extract in memory.
-    public static func extract(_ data: Data, label: String, queries: [Query], english: Bool = true) throws
+    public static func extract(_ data: Data, label: String, queries: [Query]) throws
         -> [String: [String: [Place]]]
     {
         if OSMXMLReader.isXML(data.prefix(64)) {
-            return try extract(queries: queries, english: english) { try xml($0).read(data, label: label) }
+            return try extract(queries: queries) { try xml($0).read(data, label: label) }
         }
-        return try extract(queries: queries, english: english) { try $0.read(data, label: label) }
+        return try extract(queries: queries) { try $0.read(data, label: label) }
     }
 
     /// - Parameter pass: reads the extract once with the reader it is given.
-    static func extract(queries: [Query], english: Bool, pass: (PBFReader) throws -> Void) throws
+    static func extract(queries: [Query], pass: (PBFReader) throws -> Void) throws
         -> [String: [String: [Place]]]
     {
-        places(from: try elements(queries: queries, pass: pass), queries: queries, english: english)
+        places(from: try elements(queries: queries, pass: pass), queries: queries)
     }
 
     static func elements(queries: [Query], pass: (PBFReader) throws -> Void) throws -> [Element] {
@@ -140,7 +144,7 @@ public enum OSMPlaces {
     }
 
     /// The elements as each query's places: matched by its categories' tags, within its radius, named, ranked.
-    public static func places(from elements: [Element], queries: [Query], english: Bool = true)
+    public static func places(from elements: [Element], queries: [Query])
         -> [String: [String: [Place]]]
     {
         // An element given twice (files joined with `cat`) is one place.
@@ -156,7 +160,7 @@ public enum OSMPlaces {
                     guard
                         let place = OSMPlace.make(
                             id: element.id, coordinate: element.coordinate, tags: element.tags, kind: match.value,
-                            kindKey: match.key, english: english)
+                            kindKey: match.key, languages: query.languages)
                     else { continue }
                     lists[match.id, default: []].append(place)
                 }

@@ -47,13 +47,13 @@ extension SiteRenderer {
             city, root: root, path: path, title: site.say(Words.placeIn, ("name", p.name), ("city", city.plan.name)))
         let website = Escape.webURL(p.website)
         var view = PlacePageView(
-            name: p.name, new: city.news.newPlaceIDs.contains(p.id),
+            name: p.name, localName: p.localName, new: city.news.newPlaceIDs.contains(p.id),
             kinds: p.categoryNames.isEmpty ? nil : p.categoryNames.joined(separator: ", "), address: p.address,
             neighborhood: p.neighborhoods.first, phone: p.phone, tel: Escape.telURL(p.phone), website: website,
             websiteHost: website.flatMap { URL(string: $0)?.host } ?? website, description: p.description,
             hours: p.hoursDisplay, rating: p.rating.map { Formatting.rating($0, site.formats) },
             ratingCount: p.ratingCount.map { site.say(Words.ratings, count: $0) }, price: Formatting.price(p.price),
-            coordinates: p.coordinate.display, savePath: path,
+            coordinates: site.isolated(p.coordinate.display), savePath: path,
             directions: Directions.view(
                 from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name),
             distance: values.distance(item), walk: values.walk(item),

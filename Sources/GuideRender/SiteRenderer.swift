@@ -136,7 +136,7 @@ public struct SiteRenderer: Sendable {
             generated: site.buildDay.long, generatedISO: site.buildDay.iso,
             dataNote: site.note?.text(site) ?? site.dataNote,
             placesFromOSM: credits.placesFromOSM,
-            credits: credits.names.map { $0 == Words.feeds.id ? site.say(Words.feeds) : $0 },
+            credits: site.commas(credits.names.map { $0 == Words.feeds.id ? site.say(Words.feeds) : $0 }),
             breadcrumbs: crumbs.map { LinkView(name: $0.0, href: SitePaths.relative($0.1, from: path)) },
             // The languages share one copy of each asset, at the site's root.
             stylesheet: root + site.up + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),

@@ -33,7 +33,7 @@ struct ViewValues {
     /// "850 m", "1,2 km": the units' symbols, the language's decimal separator.
     func distance(metres: Double) -> String {
         guard metres.isFinite else { return site.say(Words.distanceUnknown) }
-        return site.formats.number(site.units.formatDistance(metres: metres))
+        return site.isolated(site.formats.number(site.units.formatDistance(metres: metres)))
     }
     func neighborhoodPath(_ city: CityGuide, _ hood: Neighborhood) -> String { SitePaths.neighborhood(city, hood) }
     func categoryPath(_ city: CityGuide, _ id: String) -> String { SitePaths.category(city, id) }
@@ -54,7 +54,7 @@ struct ViewValues {
         // Readers learn that it is missing; why (a URL, a file, a provider's words) goes to the log.
         guard case .loaded(let w) = outcome else { return .unavailable }
         let units = site.units
-        let temperature = Formatting.temperature(celsius: w.temperature, units: units)
+        let temperature = site.isolated(Formatting.temperature(celsius: w.temperature, units: units))
         let description = site.say(Message(w.description, context: "weather"))
         var view = WeatherView(
             available: true, temperature: temperature, description: description,
@@ -284,6 +284,7 @@ struct ViewValues {
             id: id, title: title, description: "", pins: pins, origin: origin,
             centeredOn: selected?.place.coordinate, route: route, units: site.units,
             attribution: city.plan.placesFromOSM ? "" : site.say(Words.mapCredit))
+        spec.credit = site.say(Words.osmCredit)
         spec.fit = fit
         spec.baseMap = city.baseMap
         spec.creditsOpenStreetMap = city.plan.placesFromOSM || city.baseMap != nil

@@ -76,6 +76,7 @@ enum Words {
     static let mapStreets = Message("{{description}}, over a street map from OpenStreetMap")
     static let mapEnd = Message("{{description}}. The numbered list below the map has the same places.")
     static let mapCredit = Message("Places: Foursquare")
+    static let osmCredit = Message("© OpenStreetMap contributors")
     /// The switch of a place map's nearby layer.
     static let showNearby = Message(
         "Show {{count}} more place within a {{minutes}}-minute walk",
@@ -130,12 +131,17 @@ enum Words {
             byRelevanceOSM, byRelevance, byPopularity, byName, unratedOSM, unrated, unratedHere, unratedHereOther,
             byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew, hoodCount, hoodWhy, mapCity,
             mapCategory, mapNeighborhood, mapPlace, mapPlaces, mapPlacesAndStart, mapStraight, mapWalk, mapArea,
-            mapNearby, mapStreets, mapEnd, mapCredit, showNearby,
+            mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby,
         ] + statuses.values.sorted() + weather
     }
 }
 
 extension SiteInfo {
+    /// A value written left to right (160 m, 2 °C), kept whole on a right-to-left page: between Unicode's
+    /// first-strong isolate and its end, as Fluent and ICU's message formats isolate what they put in a
+    /// sentence. Unchanged on a left-to-right page.
+    func isolated(_ text: String) -> String { rightToLeft ? "\u{2068}" + text + "\u{2069}" : text }
+
     /// `message` in the pages' language, its placeholders filled.
     func say(_ message: Message, _ values: (String, String)...) -> String {
         Message.fill(words.text(message), values)
@@ -144,6 +150,13 @@ extension SiteInfo {
     /// `message` counting `count`, in the form the pages' language gives that count; `{{count}}` is the number.
     func say(_ message: Message, count: Int, _ values: (String, String)...) -> String {
         Message.fill(words.text(message, count: count), [("count", String(count))] + values)
+    }
+
+    /// Items as the language separates them: "A, B, C" ("A، B، C" in Arabic).
+    func commas(_ items: [String]) -> String {
+        guard var joined = items.first else { return "" }
+        for item in items.dropFirst() { joined = say(Words.listComma, ("list", joined), ("next", item)) }
+        return joined
     }
 
     /// A list as the language joins it: "A, B and C".

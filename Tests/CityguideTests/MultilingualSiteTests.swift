@@ -73,6 +73,58 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertTrue(finnish.contains("href=\"../../helsinki/feed.xml\""))
     }
 
+    /// A place is named in each page's language where OpenStreetMap has the name (`name:fi`), else by the name on
+    /// the spot, and the name on the spot stands beside a name that differs from it: checked against PyPI osmium's
+    /// reading of the sample's extract, page by page.
+    func testPlacesAreNamedInThePagesLanguage() throws {
+        try requireTool("python3", install: "apt install python3")
+        let (output, _) = try Self.build("languages: [en, fi, ar]")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let report = try python(
+            """
+            import os, re, sys
+            import osmium
+            site, extract = sys.argv[1], sys.argv[2]
+            names = {}
+            class Names(osmium.SimpleHandler):
+                def tags(self, element):
+                    tags = {tag.k: tag.v for tag in element.tags}
+                    if "name:en" in tags and "name" in tags:
+                        names[tags["name:en"]] = tags
+                def node(self, n): self.tags(n)
+                def way(self, w): self.tags(w)
+            Names().apply_file(extract)
+            def shown(path):
+                text = open(os.path.join(site, path), encoding="utf-8").read()
+                h1 = re.search(r'<h1 itemprop="name">([^<]*)</h1>', text).group(1)
+                local = re.search(r'<p class="local-name">([^<]*)</p>', text)
+                return h1.replace("&amp;", "&"), local and local.group(1).replace("&amp;", "&")
+            checked = 0
+            folder = os.path.join(site, "helsinki/places")
+            for slug in sorted(os.listdir(folder)):
+                path = "helsinki/places/%s/index.html" % slug
+                english, english_local = shown(path)
+                tags = names.get(english)
+                if tags is None:
+                    continue
+                local = tags["name"]
+                expected = {"": (english, None if local == english else local),
+                            "fi/": (tags.get("name:fi", local), None if tags.get("name:fi", local) == local else local),
+                            "ar/": (tags.get("name:ar", local), None if tags.get("name:ar", local) == local else local)}
+                for folder_name, want in expected.items():
+                    got = shown(folder_name + path)
+                    if got != want:
+                        print("%s%s: %r, not %r" % (folder_name, path, got, want))
+                checked += 1
+            print("checked", checked)
+            """, output.path,
+            repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf").path)
+        let lines = report.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, report)
+        let count = Int(lines.last?.split(separator: " ").last ?? "") ?? 0
+        XCTAssertGreaterThanOrEqual(count, 3, report)
+    }
+
     /// A site in one language keeps today's addresses and pages: no language folders, no alternates, no switcher.
     func testOneLanguageKeepsItsAddresses() throws {
         let output = try builtSample("one-language")

@@ -14,7 +14,8 @@ struct LayoutView: FieldView {
     var dated = false
     var dataNote: String
     var placesFromOSM: Bool
-    var credits: [String]
+    /// The providers, as the language separates a list ("Foursquare, Open-Meteo").
+    var credits: String
     var breadcrumbs: [LinkView]
     var stylesheet: String
     var savedScript: String
@@ -37,7 +38,7 @@ struct LayoutView: FieldView {
         "home_href": .text { $0.root + "index.html" }, "lang": .text(\.lang),
         "document_title": .text(\.documentTitle), "generated": .text(\.generated),
         "generated_iso": .text(\.generatedISO), "dated": .flag(\.dated), "data_note": .text(\.dataNote),
-        "places_osm": .flag(\.placesFromOSM), "credits": .text { $0.credits.joined(separator: ", ") },
+        "places_osm": .flag(\.placesFromOSM), "credits": .text(\.credits),
         "has_credits": .flag { !$0.credits.isEmpty }, "breadcrumbs": .list(\.breadcrumbs),
         "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
         "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript), "icon": .text(\.icon),

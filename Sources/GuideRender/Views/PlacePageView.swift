@@ -1,6 +1,8 @@
 /// A place's own page: what it is, when it is open, how to walk there, what is around it.
 struct PlacePageView: FieldView {
     var name: String
+    /// The name on the spot, when the page names the place otherwise (in its language): "Kansallismuseo".
+    var localName: String?
     var new: Bool
     var kinds: String?
     var address: String?
@@ -35,7 +37,9 @@ struct PlacePageView: FieldView {
         var day: String
         var hours: String
 
-        static let fields: [String: Field<Self>] = ["day": .text(\.day), "hours": .text(\.hours)]
+        static let fields: [String: Field<Self>] = [
+            "day": .text(\.day), "hours": .text(\.hours),
+        ]
     }
 
     /// What the reader's browser reads to say whether the place is open now (`assets/hours.js`): a page says
@@ -57,7 +61,9 @@ struct PlacePageView: FieldView {
         var text: String
         var date: String?
 
-        static let fields: [String: Field<Self>] = ["text": .text(\.text), "date": .text(\.date)]
+        static let fields: [String: Field<Self>] = [
+            "text": .text(\.text), "date": .text(\.date),
+        ]
     }
 
     /// The site's own copy of the place's photo.
@@ -73,6 +79,7 @@ struct PlacePageView: FieldView {
     }
 
     static let fields: [String: Field<Self>] = [
+        "local_name": .text(\.localName),
         "name": .text(\.name), "new": .flag(\.new), "kinds": .text(\.kinds),
         "address": .text(\.address), "neighborhood": .text(\.neighborhood), "phone": .text(\.phone),
         "tel": .text(\.tel), "website": .text(\.website), "website_host": .text(\.websiteHost),
