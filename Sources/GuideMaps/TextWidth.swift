@@ -80,7 +80,18 @@ public enum TextWidth {
     /// U+007F…U+200F: Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, the scripts of India and South-East Asia,
     /// Georgian and Latin Extended Additional (Vietnamese). A page in Arabic measures its words too, and folding
     /// them one by one was a tenth of its build.
-    static let letters: [Int] = (0x7F..<0x2010).map { Unicode.Scalar($0).map(measured) ?? 556 }
+    /// Beyond Cyrillic, a mark or a format character (Arabic's vowels, the zero-width joiner) is nil: it combines
+    /// with what is around it, and is measured with it.
+    static let letters: [Int?] = (0x7F..<0x2010).map { value in
+        guard let scalar = Unicode.Scalar(value) else { return 556 }
+        if value >= 0x530 {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control: return nil
+            default: break
+            }
+        }
+        return measured(scalar)
+    }
 
     static func measured(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
