@@ -61,20 +61,20 @@ struct ViewValues {
             icon: WeatherIcon.svg(
                 conditionId: w.conditionId, icon: w.icon,
                 label: site.say(Words.weatherLabel, ("description", description), ("temperature", temperature))),
-            feelsLike: w.feelsLike.map { Formatting.temperature(celsius: $0, units: units) },
+            feelsLike: w.feelsLike.map { site.isolated(Formatting.temperature(celsius: $0, units: units)) },
             humidity: w.humidity.map { "\($0) %" },
-            wind: w.windSpeed.map { Formatting.wind(metresPerSecond: $0, units: units) })
+            wind: w.windSpeed.map { site.isolated(Formatting.wind(metresPerSecond: $0, units: units)) })
         if let high = w.high, let low = w.low {
             view.highLow = site.say(
-                Words.today, ("high", Formatting.temperature(celsius: high, units: units)),
-                ("low", Formatting.temperature(celsius: low, units: units)))
+                Words.today, ("high", site.isolated(Formatting.temperature(celsius: high, units: units))),
+                ("low", site.isolated(Formatting.temperature(celsius: low, units: units))))
         }
         view.forecast = w.forecast.map { day in
             let parts = day.day.split(separator: "-").compactMap { Int($0) }
             let name =
                 parts.count == 3 ? site.formats.weekday(year: parts[0], month: parts[1], day: parts[2]) : day.day
-            let high = Formatting.temperature(celsius: day.high, units: units)
-            let low = Formatting.temperature(celsius: day.low, units: units)
+            let high = site.isolated(Formatting.temperature(celsius: day.high, units: units))
+            let low = site.isolated(Formatting.temperature(celsius: day.low, units: units))
             let description = site.say(Message(day.description, context: "weather"))
             return WeatherView.Day(
                 day: name, date: day.day, description: description, high: high, low: low,

@@ -137,10 +137,11 @@ enum Words {
 }
 
 extension SiteInfo {
-    /// A value written left to right (160 m, 2 °C), kept whole on a right-to-left page: between Unicode's
-    /// first-strong isolate and its end, as Fluent and ICU's message formats isolate what they put in a
-    /// sentence. Unchanged on a left-to-right page.
-    func isolated(_ text: String) -> String { rightToLeft ? "\u{2068}" + text + "\u{2069}" : text }
+    /// A value written left to right (160 m, -1 °C), kept whole on a right-to-left page: between Unicode's
+    /// left-to-right isolate and its end, as Fluent and ICU's message formats isolate what they put in a sentence
+    /// (the first-strong isolate left "-1 °C" to be read right to left by Chromium). Unchanged on a left-to-right
+    /// page.
+    func isolated(_ text: String) -> String { rightToLeft ? "\u{2066}" + text + "\u{2069}" : text }
 
     /// `message` in the pages' language, its placeholders filled.
     func say(_ message: Message, _ values: (String, String)...) -> String {

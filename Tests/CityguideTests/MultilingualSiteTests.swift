@@ -59,6 +59,9 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertTrue(finnish.contains("la 28.11.2026"), "CLDR's Finnish day")
         let arabic = try String(contentsOf: output.appendingPathComponent("ar/helsinki/index.html"), encoding: .utf8)
         XCTAssertTrue(arabic.contains("lang=\"ar\" dir=\"rtl\""))
+        // Left-to-right values kept whole on the right-to-left page, and only there.
+        XCTAssertTrue(arabic.contains("\u{2066}40 m\u{2069}"), "an isolated distance")
+        XCTAssertFalse(finnish.contains("\u{2066}"))
         XCTAssertTrue(arabic.contains("<h2 id=\"next-events\">الفعاليات القادمة</h2>"))
         // The category's own name in each language, and the neighborhoods' lines from the same counts.
         let coffee = try String(
