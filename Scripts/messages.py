@@ -38,6 +38,9 @@ def messages():
     words = open(os.path.join(ROOT, "Sources/GuideRender/Words.swift"), encoding="utf-8").read()
     for match in re.finditer(r"Message\(\s*" + STRING + r"(?:,\s*plural:\s*" + STRING + r")?\s*\)", words):
         add(unescape(match.group(1)), unescape(match.group(2)) if match.group(2) else None)
+    kinds = re.search(r"static let kinds: \[Message\] = \[(.*?)\]\.map", words, re.S)
+    for match in re.finditer(STRING, kinds.group(1) if kinds else ""):
+        add(unescape(match.group(1)), context="kind")
     weather = set()
     for path in ["Sources/GuideModel/WMOWeather.swift", "Sources/GuideModel/OpenWeatherConditions.swift"]:
         text = open(os.path.join(ROOT, path), encoding="utf-8").read()

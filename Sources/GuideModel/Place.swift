@@ -45,6 +45,9 @@ public struct Place: Hashable, Sendable {
     public var level: String?
     public var website: String?
     public var description: String?
+    /// What OpenStreetMap's tags say of the place besides (its cuisine, its access), for the page to say in its
+    /// language after `description`.
+    public var notes: [PlaceNote] = []
     /// The hours as the provider writes them, shown as they are when they cannot be read as a week.
     public var hoursDisplay: String?
     /// The hours in OpenStreetMap's `opening_hours` syntax (OpenStreetMap's own, or Foursquare's translated at
@@ -69,5 +72,19 @@ public struct Place: Hashable, Sendable {
         self.id = id
         self.name = name
         self.coordinate = coordinate
+    }
+}
+
+/// A fact OpenStreetMap's tags give about a place, said on its page in the page's language.
+public enum PlaceNote: Sendable, Hashable {
+    /// `cuisine=…`, each value as `CuisineNames` writes it ("Coffee shop").
+    case cuisine([String])
+    /// `wheelchair=yes|limited|no`.
+    case wheelchair(WheelchairAccess)
+    /// `outdoor_seating=yes`.
+    case outdoorSeating
+
+    public enum WheelchairAccess: String, Sendable, Hashable {
+        case yes, limited, no
     }
 }

@@ -35,21 +35,18 @@ enum OSMPlace {
         place.website = values["website"] ?? values["contact:website"] ?? values["url"]
         place.hoursDisplay = values["opening_hours"]
         place.openingHours = values["opening_hours"]
-        var notes: [String] = []
+        // Facts, for the page to say in its language after the description, each ending with a full stop.
+        var notes: [PlaceNote] = []
         if let cuisine = values["cuisine"] {
-            notes.append(
-                "Cuisine: "
-                    + cuisine.split(separator: ";").map { CuisineNames.name(String($0)) }.joined(separator: ", "))
+            notes.append(.cuisine(cuisine.split(separator: ";").map { CuisineNames.name(String($0)) }))
         }
-        switch values["wheelchair"] {
-        case "yes": notes.append("Wheelchair accessible")
-        case "limited": notes.append("Limited wheelchair access")
-        case "no": notes.append("Not wheelchair accessible")
-        default: break
+        if let access = values["wheelchair"].flatMap(PlaceNote.WheelchairAccess.init(rawValue:)) {
+            notes.append(.wheelchair(access))
         }
-        if values["outdoor_seating"] == "yes" { notes.append("Outdoor seating") }
-        if let description = values["description"] { notes.insert(description, at: 0) }
-        place.description = notes.isEmpty ? nil : notes.joined(separator: ". ") + "."
+        if values["outdoor_seating"] == "yes" { notes.append(.outdoorSeating) }
+        place.notes = notes
+        // A description alone is a sentence of its own; with notes, the page joins them.
+        place.description = values["description"].map { notes.isEmpty ? $0 + "." : $0 }
         // OpenStreetMap has no ratings: how complete the record is stands in for popularity in the ranking.
         let facts = [place.address, place.phone, place.website, place.hoursDisplay, values["cuisine"]]
         place.popularity = Double(facts.compactMap { $0 }.count) / Double(facts.count)

@@ -48,9 +48,9 @@ extension SiteRenderer {
         let website = Escape.webURL(p.website)
         var view = PlacePageView(
             name: p.name, localName: p.localName, new: city.news.newPlaceIDs.contains(p.id),
-            kinds: p.categoryNames.isEmpty ? nil : p.categoryNames.joined(separator: ", "), address: p.address,
+            kinds: values.kinds(p), address: p.address,
             neighborhood: p.neighborhoods.first, phone: p.phone, tel: Escape.telURL(p.phone), website: website,
-            websiteHost: website.flatMap { URL(string: $0)?.host } ?? website, description: p.description,
+            websiteHost: website.flatMap { URL(string: $0)?.host } ?? website, description: values.description(p),
             hours: p.hoursDisplay, rating: p.rating.map { Formatting.rating($0, site.formats) },
             ratingCount: p.ratingCount.map { site.say(Words.ratings, count: $0) }, price: Formatting.price(p.price),
             coordinates: site.isolated(p.coordinate.display), savePath: path,

@@ -30,6 +30,27 @@ struct ViewValues {
         (item.route == nil ? "≈ " : "") + site.say(Words.minutesWalk, count: item.walkingMinutes)
     }
 
+    /// A place's kinds ("Cafe, Bakery") in the page's language where the catalogs know them; nil without any.
+    func kinds(_ place: Place) -> String? {
+        place.categoryNames.isEmpty
+            ? nil : site.commas(place.categoryNames.map { site.say(Message($0, context: "kind")) })
+    }
+
+    /// A place's description, then what its tags say (cuisine, access), in the page's language.
+    func description(_ place: Place) -> String? {
+        guard !place.notes.isEmpty else { return place.description }
+        let notes = place.notes.map { note in
+            switch note {
+            case .cuisine(let names): site.say(Words.cuisine, ("list", site.commas(names)))
+            case .wheelchair(.yes): site.say(Words.wheelchair)
+            case .wheelchair(.limited): site.say(Words.wheelchairLimited)
+            case .wheelchair(.no): site.say(Words.wheelchairNo)
+            case .outdoorSeating: site.say(Words.outdoorSeating)
+            }
+        }
+        return ([place.description].compactMap { $0 } + notes).joined(separator: ". ") + "."
+    }
+
     /// "850 m", "1,2 km": the units' symbols, the language's decimal separator.
     func distance(metres: Double) -> String {
         guard metres.isFinite else { return site.say(Words.distanceUnknown) }
@@ -46,7 +67,7 @@ struct ViewValues {
             rating: item.place.rating.map { Formatting.rating($0, site.formats) },
             ratingCount: item.place.ratingCount.map { site.say(Words.ratings, count: $0) },
             price: Formatting.price(item.place.price),
-            kinds: item.place.categoryNames.isEmpty ? nil : item.place.categoryNames.joined(separator: ", "),
+            kinds: kinds(item.place),
             neighborhood: item.place.neighborhoods.first, new: city.news.newPlaceIDs.contains(item.place.id))
     }
 

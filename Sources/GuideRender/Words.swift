@@ -77,6 +77,19 @@ enum Words {
     static let mapEnd = Message("{{description}}. The numbered list below the map has the same places.")
     static let mapCredit = Message("Places: Foursquare")
     static let osmCredit = Message("© OpenStreetMap contributors")
+    /// What OpenStreetMap's tags say of a place.
+    static let cuisine = Message("Cuisine: {{list}}")
+    static let wheelchair = Message("Wheelchair accessible")
+    static let wheelchairLimited = Message("Limited wheelchair access")
+    static let wheelchairNo = Message("Not wheelchair accessible")
+    static let outdoorSeating = Message("Outdoor seating")
+    /// The kinds of place the sites' categories most often are, as OpenStreetMap's values read (`amenity=cafe`
+    /// is "Cafe"); any other kind is said as the data says it.
+    static let kinds: [Message] = [
+        "Cafe", "Restaurant", "Bar", "Pub", "Fast food", "Ice cream", "Biergarten", "Nightclub", "Museum", "Gallery",
+        "Arts centre", "Theatre", "Cinema", "Library", "Bakery", "Attraction", "Viewpoint", "Hotel",
+    ].map { Message($0, context: "kind") }
+
     /// The switch of a place map's nearby layer.
     static let showNearby = Message(
         "Show {{count}} more place within a {{minutes}}-minute walk",
@@ -131,8 +144,9 @@ enum Words {
             byRelevanceOSM, byRelevance, byPopularity, byName, unratedOSM, unrated, unratedHere, unratedHereOther,
             byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew, hoodCount, hoodWhy, mapCity,
             mapCategory, mapNeighborhood, mapPlace, mapPlaces, mapPlacesAndStart, mapStraight, mapWalk, mapArea,
-            mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby,
-        ] + statuses.values.sorted() + weather
+            mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby, cuisine,
+            wheelchair, wheelchairLimited, wheelchairNo, outdoorSeating,
+        ] + statuses.values.sorted() + weather + kinds
     }
 }
 

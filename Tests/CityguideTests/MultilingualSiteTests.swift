@@ -59,6 +59,11 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertTrue(finnish.contains("la 28.11.2026"), "CLDR's Finnish day")
         let arabic = try String(contentsOf: output.appendingPathComponent("ar/helsinki/index.html"), encoding: .utf8)
         XCTAssertTrue(arabic.contains("lang=\"ar\" dir=\"rtl\""))
+        // A place's kind and what its tags say (wheelchair=yes), in the page's language.
+        let kappeli = try String(
+            contentsOf: output.appendingPathComponent("fi/helsinki/places/kappeli/index.html"), encoding: .utf8)
+        XCTAssertTrue(kappeli.contains("<p class=\"kinds\">Ravintola</p>"), kappeli)
+        XCTAssertTrue(kappeli.contains("itemprop=\"description\">Esteetön.</p>"), kappeli)
         // Left-to-right values kept whole on the right-to-left page, and only there.
         XCTAssertTrue(arabic.contains("\u{2066}40 m\u{2069}"), "an isolated distance")
         XCTAssertFalse(finnish.contains("\u{2066}"))
