@@ -22,7 +22,7 @@ public enum OSMPlaces {
             self.center = center
             self.radiusMetres = radiusMetres
             self.categories = categories
-            self.languages = languages.map { String($0.lowercased().prefix { $0 != "-" && $0 != "_" }) }
+            self.languages = languages.map(LanguageTag.primary)
         }
 
         /// The categories `tags` belong to, with the value that matched.

@@ -1,11 +1,12 @@
 import GuideAnalysis
+import GuideModel
 
 extension CityGuide {
     /// The guide as the pages in `language` name its places: by their name in that language where the data has
     /// one (OpenStreetMap's `name:sv`), else by the name on the spot, with the name on the spot beside it when the
     /// two differ. The same guide when no place has a name of its own in that language.
     public func named(in language: String) -> CityGuide {
-        let code = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
+        let code = LanguageTag.primary(language)
         guard places.values.contains(where: { $0.place.names[code] != nil || $0.place.localName != nil }) else {
             return self
         }

@@ -26,7 +26,4 @@ public struct Edition: Sendable, Hashable, Codable {
     public static func all(_ languages: [String]) -> [Edition] {
         languages.enumerated().map { Edition(language: $1, folder: $0 == 0 ? "" : $1.lowercased() + "/") }
     }
-
-    /// The way from a folder of this edition up to the same folder of the site's root: "" or "../".
-    public var up: String { folder.isEmpty ? "" : "../" }
 }

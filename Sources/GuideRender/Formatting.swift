@@ -17,10 +17,6 @@ enum Formatting {
     }
 
     /// "Sat 21 Nov 2026" (in the pages' language: `formats`).
-    static func day(year: Int, month: Int, day: Int, _ formats: LocalFormats = .english) -> String {
-        formats.day(year: year, month: month, day: day)
-    }
-
     static func longDay(_ date: Date, in zone: TimeZone, _ formats: LocalFormats = .english) -> String {
         let c = calendar(zone).dateComponents([.year, .month, .day], from: date)
         return formats.day(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1)

@@ -27,46 +27,13 @@ public struct LocalFormats: Sendable, Hashable {
         case field(Character, Int)
     }
 
-    /// English as the pages have always written it: "Sat 21 Nov 2026", "November 2026", 1.5 (CLDR's en-GB day).
-    public static let english = LocalFormats(language: "en", locale: Locale(identifier: "en_GB"))
-
-    public init(language: String) {
-        self =
-            language.lowercased().hasPrefix("en")
-            ? .english : LocalFormats(language: language, locale: Locale(identifier: language))
-    }
-
-    init(language: String, locale: Locale) {
-        self.language = language
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = Calendar(identifier: .gregorian)
-        dayPattern = Self.tokens(
-            language == "en"
-                ? "EEE d MMM y"
-                : DateFormatter.dateFormat(fromTemplate: "EEEdMMMy", options: 0, locale: locale)
-                    ?? "EEE d MMM y")
-        monthPattern = Self.tokens(
-            language == "en"
-                ? "MMMM y" : DateFormatter.dateFormat(fromTemplate: "MMMMy", options: 0, locale: locale) ?? "MMMM y")
-        if language == "en" {
-            // Exactly as before CLDR came in (CLDR's en-GB now abbreviates September "Sept").
-            (shortWeekdays, shortStandaloneWeekdays) = (Formatting.weekdays, Formatting.weekdays)
-            (shortMonths, shortStandaloneMonths) = (Formatting.months, Formatting.months)
-            (months, standaloneMonths) = (Formatting.monthNames, Formatting.monthNames)
-        } else {
-            shortWeekdays = formatter.shortWeekdaySymbols
-            shortStandaloneWeekdays = formatter.shortStandaloneWeekdaySymbols
-            shortMonths = formatter.shortMonthSymbols
-            shortStandaloneMonths = formatter.shortStandaloneMonthSymbols
-            months = formatter.monthSymbols
-            standaloneMonths = formatter.standaloneMonthSymbols
-        }
-        decimalSeparator = locale.decimalSeparator ?? "."
-        // The 12-hour clock as `Clock` writes it in English.
-        amSymbol = language == "en" ? "AM" : formatter.amSymbol
-        pmSymbol = language == "en" ? "PM" : formatter.pmSymbol
-    }
+    /// English as the pages have always written it: "Sat 21 Nov 2026", "November 2026", 1.5, 6:30 PM (CLDR's
+    /// en-GB day, with the months' names it had before en-GB abbreviated September "Sept").
+    public static let english = LocalFormats(
+        language: "en", dayPattern: tokens("EEE d MMM y"), monthPattern: tokens("MMMM y"),
+        shortWeekdays: Formatting.weekdays, shortStandaloneWeekdays: Formatting.weekdays,
+        shortMonths: Formatting.months, shortStandaloneMonths: Formatting.months, months: Formatting.monthNames,
+        standaloneMonths: Formatting.monthNames, decimalSeparator: ".", amSymbol: "AM", pmSymbol: "PM")
 
     /// A CLDR pattern as letters and literals (`'Uhr'` quoted, `''` a quote).
     static func tokens(_ pattern: String) -> [Token] {
@@ -171,5 +138,33 @@ public struct LocalFormats: Sendable, Hashable {
         }
         return text.split(separator: " AM", omittingEmptySubsequences: false).joined(separator: " " + amSymbol)
             .split(separator: " PM", omittingEmptySubsequences: false).joined(separator: " " + pmSymbol)
+    }
+}
+
+// In an extension, so the struct keeps its memberwise initializer (`english` is made with it).
+extension LocalFormats {
+    /// English (any `en-…` tag) as `english`; any other language as CLDR has it.
+    public init(language: String) {
+        self = language.lowercased().hasPrefix("en") ? .english : LocalFormats(cldr: language)
+    }
+
+    /// As CLDR (Foundation's ICU) has `language`.
+    init(cldr language: String) {
+        let locale = Locale(identifier: language)
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        self.init(
+            language: language,
+            dayPattern: Self.tokens(
+                DateFormatter.dateFormat(fromTemplate: "EEEdMMMy", options: 0, locale: locale) ?? "EEE d MMM y"),
+            monthPattern: Self.tokens(
+                DateFormatter.dateFormat(fromTemplate: "MMMMy", options: 0, locale: locale) ?? "MMMM y"),
+            shortWeekdays: formatter.shortWeekdaySymbols,
+            shortStandaloneWeekdays: formatter.shortStandaloneWeekdaySymbols,
+            shortMonths: formatter.shortMonthSymbols, shortStandaloneMonths: formatter.shortStandaloneMonthSymbols,
+            months: formatter.monthSymbols, standaloneMonths: formatter.standaloneMonthSymbols,
+            decimalSeparator: locale.decimalSeparator ?? ".", amSymbol: formatter.amSymbol,
+            pmSymbol: formatter.pmSymbol)
     }
 }

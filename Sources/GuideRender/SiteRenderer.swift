@@ -2,6 +2,7 @@ import Foundation
 import GuideAnalysis
 import GuideConfig
 import GuideMaps
+import GuideMessages
 import GuideModel
 
 /// The Render stage: city guides in, pages out. Pure: the same guides, templates and build date give the same bytes.
@@ -136,7 +137,8 @@ public struct SiteRenderer: Sendable {
             generated: site.buildDay.long, generatedISO: site.buildDay.iso,
             dataNote: site.note?.text(site) ?? site.dataNote,
             placesFromOSM: credits.placesFromOSM,
-            credits: site.commas(credits.names.map { $0 == Words.feeds.id ? site.say(Words.feeds) : $0 }),
+            // Providers by their names; "iCalendar feeds" is the one the catalogs translate.
+            credits: site.commas(credits.names.map { site.say(Message($0)) }),
             breadcrumbs: crumbs.map { LinkView(name: $0.0, href: SitePaths.relative($0.1, from: path)) },
             // The languages share one copy of each asset, at the site's root.
             stylesheet: root + site.up + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),

@@ -1,5 +1,6 @@
 import Foundation
 import GuideMessages
+import GuideModel
 
 extension TemplateSet {
     /// Where the templates folder keeps its catalogs: `messages/fi.po`.
@@ -17,7 +18,7 @@ extension TemplateSet {
         _ language: String, files: [String: (bytes: Data, origin: String)], label: String
     ) throws(TemplateError) -> Catalog {
         let tag = language.lowercased()
-        let primary = String(tag.prefix { $0 != "-" && $0 != "_" })
+        let primary = LanguageTag.primary(tag)
         for name in [tag, primary] {
             let path = catalogFolder + name + ".po"
             guard let file = files[path] else { continue }

@@ -168,7 +168,7 @@ extension SiteInfo {
     }
 
     /// Items as the language separates them: "A, B, C" ("A، B، C" in Arabic).
-    func commas(_ items: [String]) -> String {
+    func commas(_ items: some Collection<String>) -> String {
         guard var joined = items.first else { return "" }
         for item in items.dropFirst() { joined = say(Words.listComma, ("list", joined), ("next", item)) }
         return joined
@@ -176,12 +176,7 @@ extension SiteInfo {
 
     /// A list as the language joins it: "A, B and C".
     func list(_ items: [String]) -> String {
-        guard var joined = items.first else { return "" }
-        for (index, item) in items.enumerated().dropFirst() {
-            joined = say(
-                index == items.count - 1 ? Words.listAnd : Words.listComma, ("list", joined), ("last", item),
-                ("next", item))
-        }
-        return joined
+        guard items.count > 1, let last = items.last else { return items.first ?? "" }
+        return say(Words.listAnd, ("list", commas(items.dropLast())), ("last", last))
     }
 }
