@@ -70,7 +70,10 @@ extension SiteBuilder {
         plan.site.contentSecurityPolicy = config.hosting.policy
         let renderer = SiteRenderer(templates: templates, site: plan.site, cards: plan.cities.map(\.card))
         // Made before the site is published: shards that disagree about reports publish nothing.
-        let reports = try assembledReports(folders, plan: plan, config: config, renderer: renderer)
+        let reports = try assembledReports(
+            folders, plan: plan, config: config,
+            editions: ReportEdition.all(
+                config.report, languages: [(templates, plan.site)], extra: reportTemplates(config)))
         let exportSite = ExportSite(
             title: config.title, baseURL: config.baseURL, buildDate: plan.site.buildDate, version: cityguideVersion)
         let published = try OutputGroup.assembly(
@@ -94,7 +97,7 @@ extension SiteBuilder {
     /// The shards' reports (`build --shard K/N --report`) and the digest of every city, as one `build --report`
     /// writes them; nil when no shard has reports.
     func assembledReports(
-        _ folders: [(url: URL, label: String)], plan: AssemblyPlan, config: SiteConfig, renderer: SiteRenderer
+        _ folders: [(url: URL, label: String)], plan: AssemblyPlan, config: SiteConfig, editions: [ReportEdition]
     ) throws -> (files: [(path: String, bytes: Data)], messages: [(name: String, subject: String)])? {
         let fm = FileManager.default
         let found = folders.map { folder in
@@ -109,6 +112,7 @@ extension SiteBuilder {
                     + "\(without.joined(separator: ", ")) without\n"
                     + "  fix: build every shard with --report, or none of them")
         }
+        try Self.refuseShards(config, report: true)
         var files: [(path: String, bytes: Data)] = []
         var parts: [String: ReportPart] = [:]
         var maps: [String: Data] = [:]
@@ -133,13 +137,16 @@ extension SiteBuilder {
                 }
             }
         }
+        // A shard writes its reports in one language (`refuseShards`).
+        guard let edition = editions.first else { return nil }
+        let renderer = edition.reportRenderer
         let ordered = plan.cities.compactMap { parts[$0.card.slug] }
         // The cities' own messages were made by their shards; their subjects are made again from the parts.
         var messages = ordered.map { ($0.slug, renderer.reportSubject(parts: [$0], digest: false)) }
         if ordered.count > 1 {
             let digest = try ReportSet.message(
                 renderer: renderer, parts: ordered, maps, siteWarnings: siteWarnings, settings: config.report,
-                baseURL: config.baseURL ?? "", date: plan.site.buildDate, digest: true)
+                to: edition.to, baseURL: config.baseURL ?? "", date: plan.site.buildDate, digest: true)
             files += [("\(digest.name).eml", digest.eml), ("\(digest.name).html", digest.html)]
             messages.append((digest.name, digest.subject))
         }

@@ -66,17 +66,20 @@ extension SiteBuilder {
     }
 
     /// - Parameters:
-    ///   - renderer: the site's, made from every city's card.
-    ///   - parts: every city's share of the reports, gathered batch by batch, with the site's warnings.
+    ///   - editions: the languages of the reports, the report's own first.
+    ///   - parts: every city's share of each edition's reports, gathered batch by batch, with the site's warnings.
     func writeReports(
-        _ request: ReportRequest, config: SiteConfig, renderer: SiteRenderer, parts: ReportSet.Parts, buildDate: Date,
-        holding siteLock: OutputLock? = nil
+        _ request: ReportRequest, config: SiteConfig, editions: [ReportEdition], parts: [ReportSet.Parts],
+        buildDate: Date, holding siteLock: OutputLock? = nil
     ) throws -> ReportSummary {
         let output = try OutputLink.folder(self.output)
         let folder = request.folder ?? output.appendingPathComponent("reports")
-        let set = try ReportSet.make(
-            renderer: renderer, parts: parts, settings: config.report, baseURL: config.baseURL ?? "",
-            date: buildDate, only: request.city, digest: shard == nil)
+        let sets = try zip(editions, parts).map { edition, parts in
+            try ReportSet.make(
+                renderer: edition.reportRenderer, parts: parts, settings: config.report, to: edition.to,
+                folder: edition.folder, baseURL: config.baseURL ?? "", date: buildDate, only: request.city,
+                digest: shard == nil)
+        }
         // The folder is replaced whole, as the site is: a report of last night never sits beside tonight's. With
         // --city, the other cities' reports already there are kept.
         let inside = folder.standardizedFileURL == output.appendingPathComponent("reports").standardizedFileURL
@@ -92,33 +95,54 @@ extension SiteBuilder {
         // Reports inside the output are written under the output's own lock: a lock file of their own would sit
         // in the published site, with a process id in it.
         let lock = try inside ? siteLock ?? OutputLock.acquire(for: output) : OutputLock.acquire(for: folder)
-        var files = set.files
+        var files = sets.flatMap(\.files)
         // A shard's cities are only some of the site's: it leaves their parts for the digest `assemble` makes.
-        if shard != nil { files.append((ReportSet.Parts.fileName, try set.parts.encoded())) }
+        if shard != nil, let first = sets.first { files.append((ReportSet.Parts.fileName, try first.parts.encoded())) }
         if request.city != nil {
             let fresh = Set(files.map(\.path))
-            let kept = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for name in kept.sorted() where !name.hasPrefix(".") && !fresh.contains(name) {
-                if let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) {
-                    files.append((name, bytes))
-                }
-            }
+            files += Self.reportFiles(in: folder).filter { !fresh.contains($0.path) }
         }
         try SiteWriter(output: folder, checkpoint: checkpoint).write(files.sorted { $0.path < $1.path }, lock: lock)
         var sent = 0
         if request.send, let settings = config.report {
             var delivery = Delivery(settings: settings, password: environment["CITYGUIDE_SMTP_PASSWORD"])
             delivery.retryDelay = deliveryRetryDelay
-            // One message per city; the digest stays on disk for whoever wants the whole picture.
-            for message in set.messages where !message.isDigest {
+            // One message per city in each recipient's language; the digests stay on disk for whoever wants the
+            // whole picture.
+            for message in sets.flatMap(\.messages) where !message.isDigest && !message.to.isEmpty {
                 do {
-                    try delivery.send(message.eml, name: "\(relativeLabel(folder))/\(message.name).eml")
+                    try delivery.send(
+                        message.eml, to: message.to, name: "\(relativeLabel(folder))/\(message.name).eml")
                 } catch {
                     throw BuildError("\(error)")
                 }
                 sent += 1
             }
         }
-        return ReportSummary(folder: folder, messages: set.messages.map { ($0.name, $0.subject) }, sent: sent)
+        return ReportSummary(
+            folder: folder, messages: sets.flatMap(\.messages).map { ($0.name, $0.subject) }, sent: sent)
+    }
+
+    /// The reports already in the folder, those in the languages' folders (`fi/berlin.eml`) too, kept when
+    /// `--city` writes one city's again.
+    static func reportFiles(in folder: URL) -> [(path: String, bytes: Data)] {
+        let fm = FileManager.default
+        var files: [(path: String, bytes: Data)] = []
+        for name in ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).sorted() where !name.hasPrefix(".") {
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: url.path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                for inner in ((try? fm.contentsOfDirectory(atPath: url.path)) ?? []).sorted()
+                where !inner.hasPrefix(".") {
+                    if let bytes = fm.contents(atPath: url.appendingPathComponent(inner).path) {
+                        files.append(("\(name)/\(inner)", bytes))
+                    }
+                }
+            } else if let bytes = fm.contents(atPath: url.path) {
+                files.append((name, bytes))
+            }
+        }
+        return files
     }
 }

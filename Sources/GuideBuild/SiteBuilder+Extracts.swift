@@ -15,7 +15,7 @@ extension SiteBuilder {
             guard let center = city.center ?? data.geocode.value?.location else { continue }
             queries.append(
                 OSMPlaces.Query(
-                    city: city, center: center, categories: config.categories, languages: config.languages))
+                    city: city, center: center, categories: config.categories, languages: config.nameLanguages))
         }
         let (found, failure) = reads.places(queries)
         return zip(config.cities, cities).map { city, data in
@@ -118,7 +118,7 @@ extension SiteBuilder {
             guard let center = city.center else { continue }
             queries.append(
                 OSMPlaces.Query(
-                    city: city, center: center, categories: config.categories, languages: config.languages))
+                    city: city, center: center, categories: config.categories, languages: config.nameLanguages))
             areas[city.slug] = (center, Self.mapArea(city))
         }
         return ExtractReads(

@@ -84,7 +84,7 @@ extension SiteBuilder {
                     index,
                     source.load(
                         city: config.cities[index], today: buildDate, categories: config.categories,
-                        languages: config.languages))
+                        languages: config.nameLanguages))
             }
             loaded = cities.values
         case .live(let fetcher, let keys):

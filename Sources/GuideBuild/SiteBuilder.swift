@@ -38,17 +38,19 @@ public struct SiteBuilder: Sendable {
     public func build() throws -> BuildSummary {
         var steps = StageTimes()
         let (config, templates) = try steps.timed(.config) { try loadConfig(checking: report) }
+        let reportTemplates = try report == nil ? [:] : steps.timed(.config) { try self.reportTemplates(config) }
         let output = try BuildError.during(.write) { try OutputClaim(self.output) }
         let sources = try steps.timed(.sources) { try openSources(config) }
         var history = lastNights(config, before: sources.buildDate, steps: &steps)
         var site = SiteSoFar(
             languages: Array(zip(templates, siteInfos(config, sources))), buildDate: sources.buildDate, config: config)
+        let editions = ReportEdition.all(config.report, languages: site.languages, extra: reportTemplates)
         var writer = Publisher(
             output: output.folder, known: site.siteWidePaths(hosting: config.hosting),
             precompress: config.hosting.precompress, checkpoint: checkpoint)
         let fetchWarnings = try forEachBatch(config, sources, history: &history, stages: &steps, photos: true) {
             batch, steps in
-            let (groups, renderer) = steps.timed(.render) { site.add(batch) }
+            let (groups, renderers) = steps.timed(.render) { site.add(batch) }
             // A language at a time: a batch's pages are in memory in one language, not in all of them.
             for group in groups {
                 let files = try steps.timed(.render) { try group.render(writer.changes(group)) }
@@ -56,7 +58,9 @@ public struct SiteBuilder: Sendable {
             }
             if let report {
                 steps.timed(.report) {
-                    site.addReport(batch, renderer: renderer, baseURL: config.baseURL ?? "", only: report.city)
+                    site.addReport(
+                        batch, renderers: renderers, editions: editions, baseURL: config.baseURL ?? "",
+                        only: report.city)
                 }
             }
         }
@@ -67,7 +71,7 @@ public struct SiteBuilder: Sendable {
             site, sources, published, warnings: fetchWarnings + site.warnings + history.warnings, steps: steps)
         if let report {
             summary.report = try steps.timed(.report) {
-                try sendReport(report, config, &site, summary, holding: output)
+                try sendReport(report, config, editions, &site, summary, holding: output)
             }
             summary.stages = steps.stages
         }
@@ -108,14 +112,20 @@ public struct SiteBuilder: Sendable {
     /// The report of the night the summary tells, written (and sent) while the output is still held. Its
     /// failure is the report's alone: the site is published.
     func sendReport(
-        _ report: ReportRequest, _ config: SiteConfig, _ site: inout SiteSoFar, _ summary: BuildSummary,
-        holding output: OutputClaim
+        _ report: ReportRequest, _ config: SiteConfig, _ editions: [ReportEdition], _ site: inout SiteSoFar,
+        _ summary: BuildSummary, holding output: OutputClaim
     ) throws -> ReportSummary {
-        site.report.siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
+        // No city at all (an empty shard) is reports of nothing, in each language.
+        if site.reports.isEmpty {
+            site.reports = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) }
+        }
+        for index in site.reports.indices {
+            site.reports[index].siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
+        }
         do {
             return try writeReports(
-                report, config: config, renderer: site.siteRenderer, parts: site.report,
-                buildDate: summary.buildDate, holding: output.lock)
+                report, config: config, editions: editions, parts: site.reports, buildDate: summary.buildDate,
+                holding: output.lock)
         } catch {
             throw BuildError.failed(step: .report, underlying: (error as? BuildError)?.underlying ?? error)
         }
@@ -124,36 +134,45 @@ public struct SiteBuilder: Sendable {
     /// `cityguide report`: the night's data, analysed and compared with the history as a build would, turned
     /// into reports without touching the site or recording the night.
     public func reportOnly(_ request: ReportRequest) throws -> ReportSummary {
-        let (config, languages) = try loadConfig(checking: request)
-        let templates = languages[0]
+        let (config, templates) = try loadConfig(checking: request)
+        let extra = try reportTemplates(config)
         let plan = try openSources(config)
-        let site = siteInfo(config, plan)
+        let languages = Array(zip(templates, siteInfos(config, plan)))
+        let editions = ReportEdition.all(config.report, languages: languages, extra: extra)
         var stages = StageTimes()
         var history = lastNights(config, before: plan.buildDate, steps: &stages)
-        var parts = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
-        var cards: [CityCard] = []
+        var parts = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) }
         var emptyWarnings: [DataWarning] = []
         let warnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
             emptyWarnings += batch.emptyWarnings
-            let renderer = SiteRenderer(templates: templates, site: site, guides: batch.guides)
-            cards += renderer.cards
-            parts.append(
-                .of(
-                    batch.guides, renderer: renderer, warnings: batch.warnings + batch.emptyWarnings,
-                    baseURL: config.baseURL ?? "",
-                    only: request.city))
+            // Only the languages the reports are in are rendered.
+            let renderers = languages.enumerated().map { index, language in
+                editions.contains { $0.siteLanguage == index }
+                    ? SiteRenderer(
+                        templates: language.0, site: language.1,
+                        guides: index == 0 ? batch.guides : batch.guides.map { $0.named(in: language.1.language) })
+                    : SiteRenderer(templates: language.0, site: language.1, cards: [])
+            }
+            for (number, edition) in editions.enumerated() {
+                let renderer = edition.renderer(batch.guides, renderers: renderers)
+                parts[number].append(
+                    .of(
+                        renderer.cityGuides, renderer: renderer, warnings: batch.warnings + batch.emptyWarnings,
+                        baseURL: config.baseURL ?? "", only: request.city))
+            }
         }
-        parts.siteWarnings = ReportSet.Parts.siteWarnings(warnings + emptyWarnings + history.warnings)
+        for index in parts.indices {
+            parts[index].siteWarnings = ReportSet.Parts.siteWarnings(warnings + emptyWarnings + history.warnings)
+        }
         return try writeReports(
-            request, config: config, renderer: SiteRenderer(templates: templates, site: site, cards: cards),
-            parts: parts, buildDate: plan.buildDate)
+            request, config: config, editions: editions, parts: parts, buildDate: plan.buildDate)
     }
 
     /// The config and templates, checked for the report asked for, and cut to the shard's cities.
     func loadConfig(checking report: ReportRequest?) throws -> (SiteConfig, [TemplateSet]) {
         var (config, templates) = try loadConfig()
         try report.map { try checkReport($0, config) }
-        if shard != nil { try Self.refuseShards(config) }
+        if shard != nil { try Self.refuseShards(config, report: report != nil) }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         return (config, templates)
     }
@@ -173,27 +192,44 @@ public struct SiteBuilder: Sendable {
             }
             config.baseURL = address
         }
-        // `templates:` must exist; a Templates/ folder beside site.yaml is used when there is one. Either
-        // overrides the built-in templates file by file.
+        let templates = try templateSets(config, languages: config.languages)
+        return (config, templates)
+    }
+
+    /// Each language's templates: the built-in ones, overridden file by file by `templates:` (which must exist)
+    /// or by a Templates/ folder beside site.yaml, and translated by the language's catalog.
+    func templateSets(_ config: SiteConfig, languages: [String]) throws -> [TemplateSet] {
+        guard !languages.isEmpty else { return [] }
         let beside = configFile.deletingLastPathComponent().appendingPathComponent("Templates")
         let folder = config.templates ?? (FileManager.default.fileExists(atPath: beside.path) ? beside : nil)
         let label = config.templates.map { relativeLabel($0) } ?? "Templates"
         let overrides = try folder.map { try TemplateFolder.read($0, label: label) } ?? [:]
-        let templates = try config.languages.map {
+        let templates = try languages.map {
             try TemplateSet.load(builtin: TemplateSet.builtinFiles, overrides: overrides, label: label, language: $0)
         }
         // Each language's templates, as its catalog translated them: a translation that names nothing is found.
         if knobs.checkTemplateNames { for set in templates { try set.checkNames() } }
-        return (config, templates)
+        return templates
     }
 
-    /// The pages about every city are made at assembly from the shards' cards, which are in one language.
-    static func refuseShards(_ config: SiteConfig) throws {
-        guard config.languages.count > 1 else { return }
-        throw BuildError(
-            "\(config.file.lastPathComponent): error: 'languages' lists \(config.languages.count) languages, and "
-                + "sharded builds (build --shard, assemble) make a site in one language so far\n"
-                + "  fix: build the site whole (without --shard), or list one language")
+    /// The pages about every city are made at assembly from the shards' cards, which are in one language; so is
+    /// the digest of the shards' reports.
+    /// - Parameter report: whether the shard writes reports.
+    static func refuseShards(_ config: SiteConfig, report: Bool = false) throws {
+        if config.languages.count > 1 {
+            throw BuildError(
+                "\(config.file.lastPathComponent): error: 'languages' lists \(config.languages.count) languages, and "
+                    + "sharded builds (build --shard, assemble) make a site in one language so far\n"
+                    + "  fix: build the site whole (without --shard), or list one language")
+        }
+        let languages = config.report?.audiences(siteLanguage: config.languages[0]).map(\.language) ?? []
+        if report && languages.count > 1 {
+            throw BuildError(
+                "\(config.file.lastPathComponent): error: 'report' is written in \(languages.count) languages "
+                    + "(\(languages.joined(separator: ", "))), and a sharded build writes its reports in one so far\n"
+                    + "  fix: build the site whole (without --shard) for reports in several languages, or give "
+                    + "every recipient the report's language")
+        }
     }
 
     /// What `cityguide serve` watches, from one reading of the config.

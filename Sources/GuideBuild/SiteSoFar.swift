@@ -24,7 +24,8 @@ struct SiteSoFar {
     private(set) var cityPages: [String] = []
     private(set) var warnings: [DataWarning] = []
     private(set) var mergedRecords = 0
-    var report = ReportSet.Parts(cities: [], maps: [:], siteWarnings: [])
+    /// The reports' parts so far, one per language of the reports (`ReportEdition`).
+    var reports: [ReportSet.Parts] = []
     /// Two cities may show the same photo; it is one file.
     private var photoPaths: Set<String> = []
 
@@ -52,7 +53,7 @@ struct SiteSoFar {
 
     /// A batch's pages, exports, tiles and photos as groups to render, one per language; what the site keeps of
     /// its cities.
-    mutating func add(_ batch: CityBatch) -> (groups: [OutputGroup], renderer: SiteRenderer) {
+    mutating func add(_ batch: CityBatch) -> (groups: [OutputGroup], renderers: [SiteRenderer]) {
         var renderers: [SiteRenderer] = []
         for language in languages {
             // The first language's pages name the places as the data does; the others, in their own language.
@@ -73,16 +74,23 @@ struct SiteSoFar {
         let files = batch.photos.files.filter { photoPaths.insert($0.path).inserted }
         let groups = OutputGroup.cities(
             renderers: renderers, guides: batch.guides, keys: batchKeys, exportSite: exportSite, files: files)
-        return (groups, renderers[0])
+        return (groups, renderers)
     }
 
-    /// A batch's part of the report.
-    mutating func addReport(_ batch: CityBatch, renderer: SiteRenderer, baseURL: String, only city: String?) {
-        report.append(
-            .of(
-                batch.guides, renderer: renderer,
-                warnings: batch.warnings + batch.photos.warnings + batch.emptyWarnings,
-                baseURL: baseURL, only: city))
+    /// A batch's part of each language's reports.
+    /// - Parameter renderers: the batch's, one per language of the site.
+    mutating func addReport(
+        _ batch: CityBatch, renderers: [SiteRenderer], editions: [ReportEdition], baseURL: String, only city: String?
+    ) {
+        if reports.isEmpty { reports = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) } }
+        for (number, edition) in editions.enumerated() {
+            let renderer = edition.renderer(batch.guides, renderers: renderers)
+            reports[number].append(
+                .of(
+                    renderer.cityGuides, renderer: renderer,
+                    warnings: batch.warnings + batch.photos.warnings + batch.emptyWarnings,
+                    baseURL: baseURL, only: city))
+        }
     }
 
     /// The renderer of the pages about every city in the first language.

@@ -11,7 +11,7 @@ public enum ConfigLoader {
     ]
     static let hostingKeys = ["headers", "content_security_policy", "precompress"]
     static let providerParts = ["places", "geocode", "weather", "events"]
-    static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail"]
+    static let reportKeys = ["to", "from", "smtp", "starttls", "user", "sendmail", "language"]
     static let liveKeys =
         ["cache", "timeout_seconds", "retries", "max_concurrent", "event_radius_km", "event_pages"]
         + LiveSettings.Provider.allCases.map(\.rawValue)

@@ -55,6 +55,17 @@ public struct SiteConfig: Sendable {
     public var historyDays: Int = 90
     /// `report:`, when present.
     public var report: ReportSettings?
+
+    /// The languages places are named in: the site's, then those only its reports are written in.
+    public var nameLanguages: [String] {
+        var tags = languages
+        for audience in report?.audiences(siteLanguage: language)
+            ?? [] where !tags.contains(where: { $0.lowercased() == audience.language.lowercased() })
+        {
+            tags.append(audience.language)
+        }
+        return tags
+    }
     /// `hosting:`: what the published folder carries for its host.
     public var hosting = HostingSettings()
     /// `providers:`: where each part of the guide comes from.

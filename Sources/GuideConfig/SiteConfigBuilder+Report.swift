@@ -20,19 +20,19 @@ extension SiteConfigBuilder {
 
     func parseReport(_ node: Node) throws -> ReportSettings {
         let f = try reader.fields(node, of: "report", allowed: ConfigLoader.reportKeys)
-        func address(_ n: Node, _ field: String) throws -> String {
-            let text = try reader.string(n, field)
-            guard ReportSettings.isAddress(text) else {
-                throw reader.fail(
-                    n, "'\(field)' has '\(text.short)', which is not an email address",
-                    fix: "write a plain address such as team@example.org (no name, no angle brackets)")
-            }
-            return text
-        }
-        var to: [String] = []
+        var to: [ReportSettings.Recipient] = []
         if let n = f["to"] {
-            to = try n.scalar != nil ? [address(n, "to")] : reader.list(n, "to").map { try address($0, "to") }
+            let nodes = n.sequence != nil ? try reader.list(n, "to") : [n]
+            for node in nodes {
+                let next = try recipient(node)
+                guard !to.contains(where: { $0.address.lowercased() == next.address.lowercased() }) else {
+                    throw reader.fail(
+                        node, "'to' lists \(next.address) twice", fix: "list each address once, with its language")
+                }
+                to.append(next)
+            }
         }
+        let language = try f["language"].map { try parseLanguage($0, "language") }
         let from = try f["from"].map { try address($0, "from") }
         var delivery: ReportSettings.Delivery?
         if let n = f["smtp"] {
@@ -68,6 +68,28 @@ extension SiteConfigBuilder {
                     node, "'report' delivers mail but has no `from:`", fix: "add `from: guide@example.org`")
             }
         }
-        return ReportSettings(to: to, from: from, delivery: delivery)
+        return ReportSettings(recipients: to, from: from, delivery: delivery, language: language)
+    }
+
+    /// An address of `to:`, or `{address: …, language: fi}` for one who reads the report in another language.
+    func recipient(_ node: Node) throws -> ReportSettings.Recipient {
+        guard node.mapping != nil else { return ReportSettings.Recipient(address: try address(node, "to")) }
+        let f = try reader.fields(node, of: "a recipient", allowed: ["address", "language"], required: ["address"])
+        guard let address = f["address"] else {
+            throw reader.fail(node, "a recipient has no 'address'", fix: "write {address: a@example.org, language: fi}")
+        }
+        return ReportSettings.Recipient(
+            address: try self.address(address, "address"),
+            language: try f["language"].map { try parseLanguage($0, "language") })
+    }
+
+    func address(_ n: Node, _ field: String) throws -> String {
+        let text = try reader.string(n, field)
+        guard ReportSettings.isAddress(text) else {
+            throw reader.fail(
+                n, "'\(field)' has '\(text.short)', which is not an email address",
+                fix: "write a plain address such as team@example.org (no name, no angle brackets)")
+        }
+        return text
     }
 }

@@ -52,7 +52,7 @@ public struct LiveSource: Sendable {
             >
     ) async -> [String: CityData.Outcome<[Place]>] {
         let query = OSMPlaces.Query(
-            city: city, center: center, categories: config.categories, languages: config.languages)
+            city: city, center: center, categories: config.categories, languages: config.nameLanguages)
         let text = OverpassDecoder.query(
             center: center, radiusMetres: query.radiusMetres, filters: query.categories.flatMap(\.filters), timeout: 60)
         let outcome = await get(LiveRequests.overpass(live: config.live, query: text)) { data in

@@ -58,7 +58,7 @@ public struct RecordedSource: Sendable {
     /// - Parameter today: the build date, from which repeating iCalendar events are listed.
     public func load(_ config: SiteConfig, today: Date) -> [CityData] {
         config.cities.map {
-            load(city: $0, today: today, categories: config.categories, languages: config.languages)
+            load(city: $0, today: today, categories: config.categories, languages: config.nameLanguages)
         }
     }
 

@@ -19,7 +19,12 @@ public struct Edition: Sendable, Hashable, Codable {
         let own = locale.localizedString(forIdentifier: language) ?? language
         // "suomi", as a word at the head of a list: with its first letter as the language capitalizes it.
         name = own.prefix(1).uppercased(with: locale) + own.dropFirst()
-        rightToLeft = Locale.Language(identifier: language).characterDirection == .rightToLeft
+        rightToLeft = Self.isRightToLeft(language)
+    }
+
+    /// Whether CLDR's character order for the language is right to left.
+    public static func isRightToLeft(_ language: String) -> Bool {
+        Locale.Language(identifier: language).characterDirection == .rightToLeft
     }
 
     /// The editions of `languages`, the first at the root.

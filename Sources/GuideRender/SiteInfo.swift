@@ -24,6 +24,7 @@ public struct SiteInfo: Sendable {
             clock = Clock(language: language)
             formats = LocalFormats(language: language)
             buildDay = Self.days(buildDate, formats)
+            rightToLeft = Edition.isRightToLeft(language)
         }
     }
     public private(set) var clock: Clock
@@ -44,8 +45,8 @@ public struct SiteInfo: Sendable {
     /// A category's name in this language.
     public func categoryName(_ id: String, _ fallback: String) -> String { categoryNames[id] ?? fallback }
 
-    /// Written right to left (`<html dir="rtl">`).
-    public var rightToLeft: Bool { editions.first { $0.folder == folder }?.rightToLeft ?? false }
+    /// Written right to left (`<html dir="rtl">`), as the language is: a site in Arabic alone is too.
+    public private(set) var rightToLeft: Bool
     /// The Content-Security-Policy each page carries (`hosting: {content_security_policy}` or the site's own).
     public var contentSecurityPolicy = PagePolicy.site
 
@@ -71,6 +72,7 @@ public struct SiteInfo: Sendable {
         let formats = LocalFormats(language: language)
         self.formats = formats
         self.buildDay = Self.days(buildDate, formats)
+        self.rightToLeft = Edition.isRightToLeft(language)
     }
 
     static func days(_ date: Date, _ formats: LocalFormats) -> (long: String, iso: String) {

@@ -1,6 +1,7 @@
 import Foundation
 import GuideAnalysis
 import GuideMaps
+import GuideMessages
 import GuideModel
 
 /// One email's content: a city's report, or the digest of every city. Rendered by `report.mustache` (HTML,
@@ -57,50 +58,58 @@ extension SiteRenderer {
     func reportView(parts: [ReportPart], digest: Bool, siteWarnings: [String], baseURL: String) -> ReportView {
         ReportView(
             subject: reportSubject(parts: parts, digest: digest), siteTitle: site.title, lang: site.language,
-            siteHref: baseURL, day: Formatting.longDay(site.buildDate, in: CalendarDay.utc),
-            heading: digest ? "\(site.title): every city" : "\(parts.first?.name ?? site.title)",
+            rightToLeft: site.rightToLeft, siteHref: baseURL + site.folder,
+            day: Formatting.longDay(site.buildDate, in: CalendarDay.utc, site.formats),
+            heading: digest ? site.say(Words.reportEveryCity, ("site", site.title)) : parts.first?.name ?? site.title,
             cities: parts.map(\.section), siteWarnings: siteWarnings, version: cityguideVersion,
-            dataNote: site.dataNote, isDigest: digest)
+            dataNote: site.note?.text(site) ?? site.dataNote, isDigest: digest)
     }
 
     /// The subject of a city's report (one part) or of the digest (every city's parts).
     public func reportSubject(parts: [ReportPart], digest: Bool) -> String {
+        let newPlaces = parts.map(\.newPlaces).reduce(0, +)
+        let week = parts.map(\.thisWeek).reduce(0, +)
+        let counts = [
+            ("new_places", site.say(Words.reportNewPlaces, count: newPlaces)),
+            ("events", site.say(Words.reportEvents, count: week)),
+        ]
         if digest {
-            let newPlaces = parts.map(\.newPlaces).reduce(0, +)
-            let week = parts.map(\.thisWeek).reduce(0, +)
-            return "\(site.title): \(parts.count) cit\(parts.count == 1 ? "y" : "ies"), "
-                + "\(Self.count(newPlaces, "new place")), \(Self.count(week, "event")) this week"
+            return Message.fill(
+                site.words.text(Words.reportDigestSubject),
+                [("site", site.title), ("cities", site.say(Words.reportCities, count: parts.count))] + counts)
         }
-        let city = parts.first
-        return "\(city?.name ?? site.title): \(Self.count(city?.newPlaces ?? 0, "new place")), "
-            + "\(Self.count(city?.thisWeek ?? 0, "event")) this week"
+        return Message.fill(
+            site.words.text(Words.reportSubject), [("city", parts.first?.name ?? site.title)] + counts)
     }
-
-    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
     func section(
         _ city: CityGuide, values: ViewValues, warnings: [DataWarning], baseURL: String, cid: String
     ) -> ReportSectionView {
         let changes = city.news.changes
+        // This language's pages: the main language's at the root, another's in its folder.
+        let root = baseURL + site.folder
         // For the operator: what readers of the site are never told.
         var notes = warnings.filter { $0.city == city.plan.name }.map {
             $0.file.isEmpty ? $0.reason : "\($0.file): \($0.reason)"
         }
         for (part, date) in city.asOf.sorted(by: { $0.key < $1.key }) {
             notes.append(
-                "\(part) shown from the response of \(Formatting.dayTime(date, in: city.plan.timeZone)) (stale)")
+                site.say(
+                    Words.reportStale, ("part", part),
+                    ("date", Formatting.dayTime(date, in: city.plan.timeZone, site.formats))))
         }
         return ReportSectionView(
-            city: city.plan.name, cityHref: baseURL + SitePaths.directory(SitePaths.city(city)),
-            eventsHref: baseURL + SitePaths.directory(SitePaths.events(city)), mapCID: cid,
-            weather: values.weather(city.weather), whatsNew: WhatsNew(values: values).view(city, root: baseURL),
+            city: city.plan.name, cityHref: root + SitePaths.directory(SitePaths.city(city)),
+            eventsHref: root + SitePaths.directory(SitePaths.events(city)), mapCID: cid,
+            weather: values.weather(city.weather), whatsNew: WhatsNew(values: values).view(city, root: root),
             thisWeek: changes.thisWeek.map { event in
                 ReportSectionView.WeekEvent(
-                    name: event.name, when: WhatsNew.when(event.start, clock: values.site.clock), venue: event.venue,
+                    name: event.name, when: WhatsNew.when(event.start, clock: values.site.clock, site.formats),
+                    venue: event.venue,
                     href: Escape.webURL(event.url))
             },
             topPicks: city.topPicks.prefix(5).compactMap(city.place).enumerated().map {
-                values.entry($1, number: $0 + 1, city: city, places: baseURL + SitePaths.places(city))
+                values.entry($1, number: $0 + 1, city: city, places: root + SitePaths.places(city))
             },
             nextEvents: events(city, limit: 5), operatorNotes: notes)
     }

@@ -19,6 +19,9 @@ public struct SiteRenderer: Sendable {
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
+    /// The cities it renders, their places named in its language.
+    public var cityGuides: [CityGuide] { guides }
+
     /// The site's title, as its report emails name their list.
     public var siteTitle: String { site.title }
 

@@ -52,6 +52,15 @@ enum Words {
     static let ratingMove = Message("rating {{from}} → {{to}}")
     static let priceMove = Message("price {{from}} → {{to}}")
 
+    /// The nightly report's subjects and headings.
+    static let reportSubject = Message("{{city}}: {{new_places}}, {{events}}")
+    static let reportDigestSubject = Message("{{site}}: {{cities}}, {{new_places}}, {{events}}")
+    static let reportCities = Message("{{count}} city", plural: "{{count}} cities")
+    static let reportNewPlaces = Message("{{count}} new place", plural: "{{count}} new places")
+    static let reportEvents = Message("{{count}} event this week", plural: "{{count}} events this week")
+    static let reportEveryCity = Message("{{site}}: every city")
+    static let reportStale = Message("{{part}} shown from the response of {{date}} (stale)")
+
     /// A neighborhood's line in languages other than English (whose own line the analysis writes).
     static let hoodCount = Message("{{category}}: {{count}}")
     static let hoodWhy = Message("{{list}} within a {{minutes}}-minute walk")
@@ -145,7 +154,8 @@ enum Words {
             byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew, hoodCount, hoodWhy, mapCity,
             mapCategory, mapNeighborhood, mapPlace, mapPlaces, mapPlacesAndStart, mapStraight, mapWalk, mapArea,
             mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby, cuisine,
-            wheelchair, wheelchairLimited, wheelchairNo, outdoorSeating,
+            wheelchair, wheelchairLimited, wheelchairNo, outdoorSeating, reportSubject, reportDigestSubject,
+            reportCities, reportNewPlaces, reportEvents, reportEveryCity, reportStale,
         ] + statuses.values.sorted() + weather + kinds
     }
 }

@@ -22,8 +22,10 @@ public struct Delivery: Sendable {
         self.password = password
     }
 
-    /// - Parameter name: how errors name the message (its file).
-    public func send(_ message: Data, name: String) throws {
+    /// - Parameters:
+    ///   - to: its recipients (those of its language).
+    ///   - name: how errors name the message (its file).
+    public func send(_ message: Data, to: [String], name: String) throws {
         guard let delivery = settings.delivery, let from = settings.from else {
             throw Failure(
                 description:
@@ -35,9 +37,9 @@ public struct Delivery: Sendable {
             do {
                 switch delivery {
                 case .smtp(let url, let starttls, let user):
-                    try sendSMTP(message, url: url, starttls: starttls, user: user, from: from)
+                    try sendSMTP(message, to: to, url: url, starttls: starttls, user: user, from: from)
                 case .sendmail(let path):
-                    try sendmail(message, path: path, from: from)
+                    try sendmail(message, to: to, path: path, from: from)
                 }
                 return
             } catch let failure as Failure {
@@ -57,11 +59,11 @@ public struct Delivery: Sendable {
                 + "so `cityguide report --send` can be run again")
     }
 
-    func sendSMTP(_ message: Data, url: String, starttls: Bool, user: String?, from: String) throws {
+    func sendSMTP(_ message: Data, to: [String], url: String, starttls: Bool, user: String?, from: String) throws {
         guard let curl = curl_easy_init() else { throw Failure(description: "libcurl could not start") }
         defer { curl_easy_cleanup(curl) }
         var recipients: UnsafeMutablePointer<curl_slist>?
-        for address in settings.to { recipients = curl_slist_append(recipients, "<\(address)>") }
+        for address in to { recipients = curl_slist_append(recipients, "<\(address)>") }
         defer { curl_slist_free_all(recipients) }
         let body = MessageReader(message)
         var errorBuffer = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
@@ -99,14 +101,14 @@ public struct Delivery: Sendable {
         }
     }
 
-    func sendmail(_ message: Data, path: String, from: String) throws {
+    func sendmail(_ message: Data, to: [String], path: String, from: String) throws {
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(description: "\(path) is not an executable file (is an MTA installed?)")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         // -i: a line with a single dot is not the end; -f: the envelope sender.
-        process.arguments = ["-i", "-f", from, "--"] + settings.to
+        process.arguments = ["-i", "-f", from, "--"] + to
         let input = Pipe()
         let errors = Pipe()
         process.standardInput = input

@@ -15,6 +15,8 @@ public struct ReportSet: Sendable {
         /// The HTML as written to disk: the maps inline as `data:` PNGs, so a browser shows the file as mailed.
         public var html: Data
         public var isDigest: Bool
+        /// Who receives it: its language's recipients.
+        public var to: [String]
     }
 
     public var messages: [Message]
@@ -79,28 +81,31 @@ public struct ReportSet: Sendable {
     ///   - only: one city's slug (`--city`): its report alone, without the digest.
     ///   - digest: false for a shard's build, whose cities are only some of the site's.
     ///   - baseURL: `base_url`; every link of an email must be absolute.
+    ///   - to: the recipients of the renderer's language.
+    ///   - folder: where in the reports' folder the messages go: "" or `fi/`.
     public static func make(
-        renderer: SiteRenderer, parts: Parts, settings: ReportSettings?, baseURL: String, date: Date, only: String?,
-        digest: Bool = true
+        renderer: SiteRenderer, parts: Parts, settings: ReportSettings?, to: [String], folder: String = "",
+        baseURL: String, date: Date, only: String?, digest: Bool = true
     ) throws -> ReportSet {
         var messages = try parts.cities.map {
             try message(
                 renderer: renderer, parts: [$0], parts.maps, siteWarnings: parts.siteWarnings, settings: settings,
-                baseURL: baseURL, date: date, digest: false)
+                to: to, baseURL: baseURL, date: date, digest: false)
         }
         if digest && only == nil && parts.cities.count > 1 {
             messages.append(
                 try message(
                     renderer: renderer, parts: parts.cities, parts.maps, siteWarnings: parts.siteWarnings,
-                    settings: settings, baseURL: baseURL, date: date, digest: true))
+                    settings: settings, to: to, baseURL: baseURL, date: date, digest: true))
         }
+        for index in messages.indices { messages[index].name = folder + messages[index].name }
         return ReportSet(messages: messages, parts: parts)
     }
 
     /// One email: a city's report, or (`digest`) the digest of every city in `parts`.
     public static func message(
         renderer: SiteRenderer, parts: [ReportPart], _ maps: [String: Data], siteWarnings: [String],
-        settings: ReportSettings?, baseURL: String, date: Date, digest: Bool
+        settings: ReportSettings?, to: [String], baseURL: String, date: Date, digest: Bool
     ) throws -> Message {
         let domain = URL(string: baseURL)?.host ?? "cityguide.invalid"
         let from = settings?.from ?? "cityguide@\(domain)"
@@ -117,11 +122,11 @@ public struct ReportSet: Sendable {
                 of: "src=\"cid:\(map.cid)\"", with: "src=\"data:image/png;base64,\(png.base64EncodedString())\"")
         }
         let eml = MIMEMessage(
-            from: from, to: settings?.to ?? [], subject: content.subject, date: date, domain: domain,
+            from: from, to: to, subject: content.subject, date: date, domain: domain,
             listName: renderer.siteTitle, text: content.text, html: mailed, images: images)
         return Message(
             name: digest ? digestName : parts.first?.slug ?? digestName, subject: content.subject, eml: eml.bytes,
-            html: Data(html.utf8), isDigest: digest)
+            html: Data(html.utf8), isDigest: digest, to: to)
     }
 
     /// The HTML without the `<img>`s of these content ids.

@@ -9,8 +9,10 @@ struct ReportCommand: ParsableCommand {
         discussion: """
             Compares the night's data with the history of earlier builds (new places, places gone, rating and \
             price moves, new, cancelled and rescheduled events), and writes <city>.html and <city>.eml, plus \
-            _digest.html and _digest.eml for every city together. Needs base_url in the config. --send delivers \
-            one message per city as `report:` in the config says (SMTP password in CITYGUIDE_SMTP_PASSWORD).
+            _digest.html and _digest.eml for every city together, in the report's language; a recipient's other \
+            language has its own folder (ar/berlin.eml). Needs base_url in the config. --send delivers one \
+            message per city to each recipient, in their language, as `report:` in the config says (SMTP \
+            password in CITYGUIDE_SMTP_PASSWORD).
             """)
 
     @Option(name: .long, help: "The site configuration.")

@@ -145,7 +145,7 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertFalse(sitemap.contains("xhtml"))
     }
 
-    /// A site in Finnish alone is Finnish at the root.
+    /// A site in Finnish alone is Finnish at the root; one in Arabic alone is right to left.
     func testOneOtherLanguageIsAtTheRoot() throws {
         let (output, _) = try Self.build("language: fi")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -153,6 +153,12 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertTrue(page.contains("lang=\"fi\""))
         XCTAssertTrue(page.contains("Tallennetut paikat"))
         XCTAssertFalse(page.contains("hreflang"))
+        // Right to left as its language is, with no other language beside it (before, only a site of several
+        // languages had its Arabic pages right to left).
+        let (arabic, _) = try Self.build("language: ar")
+        defer { try? FileManager.default.removeItem(at: arabic) }
+        let arabicPage = try String(contentsOf: arabic.appendingPathComponent("berlin/index.html"), encoding: .utf8)
+        XCTAssertTrue(arabicPage.contains("lang=\"ar\" dir=\"rtl\""))
     }
 
     /// The Finnish and Arabic pages are valid HTML5 (the Nu HTML checker), as the English ones are.

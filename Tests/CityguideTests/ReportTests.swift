@@ -9,7 +9,9 @@ import XCTest
 /// anything a mail client would fetch, and delivery to a real SMTP server (aiosmtpd) on loopback.
 final class ReportTests: XCTestCase {
     /// Two nights built; the second with `--report`. The site is removed again when either build throws.
-    func twoNights(extra: String = "", report: ReportRequest = ReportRequest()) throws -> (TestSite, BuildSummary) {
+    static func twoNights(extra: String = "", report: ReportRequest = ReportRequest()) throws -> (
+        TestSite, BuildSummary
+    ) {
         let site = try NightlyChangesTests.nights()
         do {
             try site.write("site.yaml", try NightlyChangesTests.config("nights/19", extra: extra))
@@ -28,7 +30,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testTheMessageParsesBackIntoItsParts() throws {
-        let (site, summary) = try twoNights()
+        let (site, summary) = try Self.twoNights()
         defer { site.remove() }
         XCTAssertEqual(
             summary.report?.messages.map(\.name), ["san-francisco", "sao-paulo", "berlin", "helsinki", "_digest"])
@@ -60,7 +62,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testTheHTMLReportFetchesNothingAndLinksAbsolutely() throws {
-        let (site, _) = try twoNights()
+        let (site, _) = try Self.twoNights()
         defer { site.remove() }
         for name in ["berlin", "_digest"] {
             let html = try Data(contentsOf: site.output.appendingPathComponent("reports/\(name).html"))
@@ -169,13 +171,13 @@ final class ReportTests: XCTestCase {
     func testEveryReportScoresNoSpamPoints() throws {
         try requireTool("spamassassin", install: "apt-get install spamassassin")
         for extra in ["", "report: {to: [team@example.org, editor@example.net], from: guide@example.org}"] {
-            let (site, summary) = try twoNights(extra: extra)
+            let (site, summary) = try Self.twoNights(extra: extra)
             defer { site.remove() }
             let names = try XCTUnwrap(summary.report?.messages.map(\.name))
             XCTAssertEqual(names.count, 5)
             for name in names {
                 let file = site.output.appendingPathComponent("reports/\(name).eml")
-                let verdict = try spamAssassin(file)
+                let verdict = try Self.spamAssassin(file)
                 let score = try XCTUnwrap(
                     verdict.firstMatch(of: /X-Spam-Status: (?:Yes|No), score=(-?[0-9.]+)/).flatMap { Double($0.1) },
                     "SpamAssassin's verdict on \(name).eml: \(verdict)")
@@ -186,7 +188,7 @@ final class ReportTests: XCTestCase {
     }
 
     /// SpamAssassin's test of a message (`spamassassin -L -t`): its report, with the status line.
-    func spamAssassin(_ file: URL) throws -> String {
+    static func spamAssassin(_ file: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["spamassassin", "-L", "-t"]
@@ -208,7 +210,7 @@ final class ReportTests: XCTestCase {
             m = email.message_from_bytes(open(sys.argv[1], 'rb').read(), policy=email.policy.default)
             print(m["To"]); print(m["Auto-Submitted"]); print(m["List-Id"]); print(m["From"])
             """
-        let (site, _) = try twoNights(
+        let (site, _) = try Self.twoNights(
             extra: "report: {to: [team@example.org, editor@example.net], from: guide@example.org}")
         defer { site.remove() }
         let file = site.output.appendingPathComponent("reports/berlin.eml").path
@@ -220,7 +222,7 @@ final class ReportTests: XCTestCase {
             ])
         let raw = try String(contentsOfFile: file, encoding: .utf8)
         XCTAssertTrue(raw.contains("\r\nTo: <team@example.org>, <editor@example.net>\r\n"), "each address in brackets")
-        let (unaddressed, _) = try twoNights()
+        let (unaddressed, _) = try Self.twoNights()
         defer { unaddressed.remove() }
         XCTAssertEqual(
             try python(script, unaddressed.output.appendingPathComponent("reports/berlin.eml").path)
@@ -235,7 +237,7 @@ final class ReportTests: XCTestCase {
     /// and `--send` without a way to deliver names what to add.
     func testSendingWithoutRecipientsIsAConfigError() throws {
         XCTAssertThrowsError(
-            try twoNights(
+            try Self.twoNights(
                 extra: "report: {from: guide@example.org, sendmail: /usr/sbin/sendmail}",
                 report: ReportRequest(send: true))
         ) { error in
@@ -243,7 +245,7 @@ final class ReportTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("'report' delivers mail but has no `to:`"), "\(error)")
             XCTAssertTrue("\(error)".contains("fix: add `to: [team@example.org]`"), "\(error)")
         }
-        XCTAssertThrowsError(try twoNights(report: ReportRequest(send: true))) { error in
+        XCTAssertThrowsError(try Self.twoNights(report: ReportRequest(send: true))) { error in
             XCTAssertEqual((error as? BuildError)?.step, .config, "\(error)")
             XCTAssertTrue("\(error)".contains("--send needs `report:` with `smtp:` or `sendmail:`, `from:` and `to:`"))
         }
@@ -252,7 +254,7 @@ final class ReportTests: XCTestCase {
     func testDeliveryToARealSMTPServer() throws {
         let server = try SMTPTestServer()
         defer { server.stop() }
-        let (site, summary) = try twoNights(
+        let (site, summary) = try Self.twoNights(
             extra: """
                 report: {to: [team@example.org, editor@example.net], from: guide@example.org, smtp: "smtp://127.0.0.1:\(server.port)", starttls: false}
                 """, report: ReportRequest(send: true))
@@ -276,7 +278,7 @@ final class ReportTests: XCTestCase {
     func testFailedDeliveryNamesTheServerAndKeepsTheMessages() throws {
         let closed = try SMTPTestServer.unusedPort()
         XCTAssertThrowsError(
-            try twoNights(
+            try Self.twoNights(
                 extra: """
                     report: {to: [team@example.org], from: guide@example.org, smtp: "smtp://127.0.0.1:\(closed)", user: guide}
                     """, report: ReportRequest(send: true))
@@ -293,7 +295,7 @@ final class ReportTests: XCTestCase {
         let server = try SMTPTestServer()
         defer { server.stop() }
         XCTAssertThrowsError(
-            try twoNights(
+            try Self.twoNights(
                 extra: """
                     report: {to: [team@example.org], from: guide@example.org, smtp: "smtp://127.0.0.1:\(server.port)"}
                     """, report: ReportRequest(send: true))
@@ -314,7 +316,7 @@ final class ReportTests: XCTestCase {
                 .utf8
         ).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        let (site, summary) = try twoNights(
+        let (site, summary) = try Self.twoNights(
             extra: "report: {to: [team@example.org], from: guide@example.org, sendmail: \(script.path)}",
             report: ReportRequest(send: true))
         defer { site.remove() }

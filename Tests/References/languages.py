@@ -4,6 +4,7 @@ sitemap's `xhtml:link` alternates agree with the pages, `<html lang dir>` says t
 English sentence of the English catalog is left on a page in another language.
 
 usage: languages.py SITE BASE_URL EN_PO LANG[,LANG…]   (the first language is the one at the root)
+       languages.py --report EN_PO LANG MESSAGE.eml…     (reports written in LANG, read as their recipients do)
 Prints one problem per line; nothing when the site is right. Prints a summary line "checked …" last.
 """
 import os
@@ -13,8 +14,84 @@ import xml.etree.ElementTree as ET
 
 from babel.messages.pofile import read_po
 
-site, base, en_po, languages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
 XHTML = "{http://www.w3.org/1999/xhtml}"
+SHOWN = ("alt", "aria-label", "title", "data-closed", "data-always", "data-open", "data-opens", "data-save",
+         "data-saved", "data-remove", "data-delete", "data-delete-label", "data-confirm-delete")
+
+
+def english(en_po):
+    """Each sentence of the English catalog, in pieces between its placeholders, and its one-word messages."""
+    with open(en_po, "rb") as f:
+        catalog = read_po(f)
+    sentences, words = set(), set()
+    for message in catalog:
+        if not message.id:
+            continue
+        for text in message.id if isinstance(message.id, tuple) else (message.id,):
+            plain = re.sub(r"<[^>]+>", "", text)
+            for piece in re.split(r"\{\{[^}]*\}\}|%s", plain):
+                piece = piece.strip(" .,:;·()")
+                if len(piece.split()) >= 2:
+                    sentences.add(piece)
+                elif len(piece) >= 4 and piece == plain.strip(" .,:;"):
+                    words.add(piece)
+    return sentences, words
+
+
+def visible(element, out):
+    """The text a reader sees (and hears: alt, aria-label, title, the scripts' words)."""
+    tag = element.tag.replace(XHTML, "")
+    for name in SHOWN:
+        if element.get(name):
+            out.append(element.get(name))
+    if tag in ("script", "style", "head") or element.tag.startswith("{http://www.w3.org/2000/svg}"):
+        return
+    if element.text:
+        out.append(element.text)
+    for child in element:
+        visible(child, out)
+        if child.tail:
+            out.append(child.tail)
+
+
+def english_in(texts, sentences, words):
+    """The English catalog's sentences in the texts, and its words that are a whole text."""
+    whole = " ".join(" ".join(texts).split())
+    nodes = {" ".join(t.split()).strip(" .,:;") for t in texts}
+    return [s for s in sorted(sentences) if s in whole] + sorted(words & nodes)
+
+
+def check_report(eml, en_po, lang):
+    """A report's message in `lang`: its HTML says its language (and direction), and neither part has English."""
+    import email
+    import email.policy
+    with open(eml, "rb") as f:
+        message = email.message_from_bytes(f.read(), policy=email.policy.default)
+    html = ET.fromstring(message.get_body(("html",)).get_content())
+    text = message.get_body(("plain",)).get_content()
+    found = []
+    if html.get("lang") != lang:
+        found.append(f"{eml}: <html lang> is {html.get('lang')!r}, not {lang}")
+    rtl = lang.split("-")[0] in ("ar", "he", "fa", "ur")
+    if (html.get("dir") == "rtl") != rtl:
+        found.append(f"{eml}: dir is {html.get('dir')!r}")
+    sentences, words = english(en_po)
+    texts = [str(message["Subject"])]
+    visible(html, texts)
+    for piece in english_in(texts, sentences, words) + english_in(text.split("\n"), sentences, words):
+        found.append(f"{eml}: English left in a report in {lang}: {piece!r}")
+    return found
+
+
+if sys.argv[1] == "--report":
+    # usage: languages.py --report EN_PO LANG MESSAGE.eml…
+    problems = [p for eml in sys.argv[4:] for p in check_report(eml, sys.argv[2], sys.argv[3])]
+    for problem in problems[:200]:
+        print(problem)
+    print(f"checked {len(sys.argv) - 4} reports, {len(problems)} problems")
+    sys.exit(0)
+
+site, base, en_po, languages = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
 problems = []
 folders = {lang: ("" if i == 0 else lang.lower() + "/") for i, lang in enumerate(languages)}
 
@@ -100,44 +177,7 @@ for path in alternates:
     if path not in listed and not path.endswith("saved/index.html"):
         problems.append(f"sitemap: {path} is missing")
 
-# English left on pages in another language: each sentence of the English catalog, in pieces between its
-# placeholders, looked for in the text a reader sees (and hears: alt, aria-label, title, the scripts' words).
-with open(en_po, "rb") as f:
-    catalog = read_po(f)
-sentences, words = set(), set()
-for message in catalog:
-    if not message.id:
-        continue
-    for text in message.id if isinstance(message.id, tuple) else (message.id,):
-        plain = re.sub(r"<[^>]+>", "", text)
-        for piece in re.split(r"\{\{[^}]*\}\}|%s", plain):
-            piece = piece.strip(" .,:;·()")
-            if len(piece.split()) >= 2:
-                sentences.add(piece)
-            elif len(piece) >= 4 and piece == plain.strip(" .,:;"):
-                words.add(piece)
-SHOWN = ("alt", "aria-label", "title", "data-closed", "data-always", "data-open", "data-opens", "data-save",
-         "data-saved", "data-remove", "data-delete", "data-delete-label", "data-confirm-delete")
-
-
-def visible(element, out):
-    tag = element.tag.replace(XHTML, "")
-    if tag in ("script", "style", "head") or element.tag.startswith("{http://www.w3.org/2000/svg}"):
-        for name in SHOWN:
-            if element.get(name):
-                out.append(element.get(name))
-        return
-    for name in SHOWN:
-        if element.get(name):
-            out.append(element.get(name))
-    if element.text:
-        out.append(element.text)
-    for child in element:
-        visible(child, out)
-        if child.tail:
-            out.append(child.tail)
-
-
+sentences, words = english(en_po)
 leaks = 0
 for path, html in sorted(pages.items()):
     lang = language_of(path)
@@ -145,15 +185,9 @@ for path, html in sorted(pages.items()):
         continue
     texts = []
     visible(html, texts)
-    whole = " ".join(" ".join(texts).split())
-    nodes = {" ".join(t.split()).strip(" .,:;") for t in texts}
-    for sentence in sorted(sentences):
-        if sentence in whole:
-            leaks += 1
-            problems.append(f"{path}: English left on a page in {lang}: {sentence!r}")
-    for word in sorted(words & nodes):
+    for piece in english_in(texts, sentences, words):
         leaks += 1
-        problems.append(f"{path}: English left on a page in {lang}: {word!r}")
+        problems.append(f"{path}: English left on a page in {lang}: {piece!r}")
 
 for problem in problems[:200]:
     print(problem)

@@ -3,6 +3,7 @@ struct ReportView: FieldView {
     var subject: String
     var siteTitle: String
     var lang: String
+    var rightToLeft: Bool
     var siteHref: String
     var day: String
     var heading: String
@@ -14,6 +15,7 @@ struct ReportView: FieldView {
 
     static let fields: [String: Field<Self>] = [
         "subject": .text(\.subject), "site_title": .text(\.siteTitle), "lang": .text(\.lang),
+        "dir": .text { $0.rightToLeft ? "rtl" : "ltr" },
         "site_href": .text(\.siteHref), "day": .text(\.day), "heading": .text(\.heading), "cities": .list(\.cities),
         "site_warnings": .texts(\.siteWarnings), "has_site_warnings": .flag { !$0.siteWarnings.isEmpty },
         "version": .text(\.version), "data_note": .text(\.dataNote), "is_digest": .flag(\.isDigest),
