@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "GuideAnalysis", dependencies: ["GuideModel"]),
         .target(name: "GuideMaps", dependencies: ["GuideModel"]),
         .target(name: "GuideHistory", dependencies: ["GuideModel", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis"]),
+        .target(name: "GuideExport", dependencies: ["GuideModel", "GuideAnalysis", "GuideMessages"]),
         // Places' photos downloaded once and published from the site itself.
         .target(name: "GuidePhotos", dependencies: ["GuideModel", "GuideFetch"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lists the messages cityguide's pages say, for translators: the templates' {{#t}}…{{/t}} sections and the
-program's `Message(…)`s (Sources/GuideRender/Words.swift, and the weather's words). `Scripts/messages.py` writes
-them as a PO template (Templates/messages/messages.pot); `Scripts/messages.py --json` prints them.
+program's `Message(…)`s (Sources/GuideRender/Words.swift, Sources/GuideExport/ExportWords.swift, and the weather's
+words). `Scripts/messages.py` writes them as a PO template (Templates/messages/messages.pot); `Scripts/messages.py --json` prints them.
 
 The test that every catalog has every message (CatalogTests) reads the program itself, so this script is only a
 starting point for a new catalog: copy messages.pot to xx.po and translate.
@@ -36,7 +36,8 @@ def messages():
             for match in re.finditer(r"\{\{#t\}\}(.*?)\{\{/t\}\}", text, re.S):
                 add(match.group(1))
     words = open(os.path.join(ROOT, "Sources/GuideRender/Words.swift"), encoding="utf-8").read()
-    for match in re.finditer(r"Message\(\s*" + STRING + r"(?:,\s*plural:\s*" + STRING + r")?\s*\)", words):
+    exports = open(os.path.join(ROOT, "Sources/GuideExport/ExportWords.swift"), encoding="utf-8").read()
+    for match in re.finditer(r"Message\(\s*" + STRING + r"(?:,\s*plural:\s*" + STRING + r")?\s*\)", words + exports):
         add(unescape(match.group(1)), unescape(match.group(2)) if match.group(2) else None)
     kinds = re.search(r"static let kinds: \[Message\] = \[(.*?)\]\.map", words, re.S)
     for match in re.finditer(STRING, kinds.group(1) if kinds else ""):

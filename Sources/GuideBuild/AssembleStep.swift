@@ -74,8 +74,8 @@ extension SiteBuilder {
             folders, plan: plan, config: config,
             editions: ReportEdition.all(
                 config.report, languages: [(templates, plan.site)], extra: reportTemplates(config)))
-        let exportSite = ExportSite(
-            title: config.title, baseURL: config.baseURL, buildDate: plan.site.buildDate, version: cityguideVersion)
+        let exportSite = ExportSite.editions(
+            config, buildDate: plan.site.buildDate, languages: [(templates, plan.site)])[0]
         let published = try OutputGroup.assembly(
             plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest,
             hosting: config.hosting

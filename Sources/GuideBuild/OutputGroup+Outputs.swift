@@ -12,15 +12,15 @@ import GuideShard
 extension OutputGroup {
     /// What every page shares: the program, the templates, the site's facts.
     /// - Parameter others: the site's facts in its other languages (their folders, their categories' names).
-    static func baseKey(templatesDigest: UInt64, site: SiteInfo, exportSite: ExportSite, others: [SiteInfo] = [])
-        -> UInt64
-    {
+    static func baseKey(
+        templatesDigest: UInt64, site: SiteInfo, exportSites: [ExportSite], others: [SiteInfo] = []
+    ) -> UInt64 {
         var common = Fingerprint()
         common.add(Producer.digest)
         common.mix(templatesDigest)
         common.add(site)
         for other in others { common.add(other) }
-        common.add(exportSite)
+        for exportSite in exportSites { common.add(exportSite) }
         return common.value
     }
 
@@ -50,7 +50,7 @@ extension OutputGroup {
     /// tiles and places' photos all languages share. Rendered and written a group at a time, a batch's pages
     /// are in memory in one language at a time.
     static func cities(
-        renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64], exportSite: ExportSite,
+        renderers: [SiteRenderer], guides: [CityGuide], keys: [UInt64], exportSites: [ExportSite],
         files: [(path: String, bytes: Data)]
     ) -> [OutputGroup] {
         renderers.indices.map { language in
@@ -58,7 +58,7 @@ extension OutputGroup {
             if language == 0 {
                 for file in files { outputs.append(Output(path: file.path, key: nil, source: .bytes(file.bytes))) }
             }
-            return OutputGroup(renderers: renderers, guides: guides, exportSite: exportSite, outputs: outputs)
+            return OutputGroup(renderers: renderers, guides: guides, exportSites: exportSites, outputs: outputs)
         }
     }
 
@@ -66,12 +66,12 @@ extension OutputGroup {
     /// the sitemap of the site's pages and robots.txt.
     /// - Parameter cityPages: the paths of every city's HTML pages.
     static func siteWide(
-        renderers: [SiteRenderer], key: UInt64, cityPages: [String], exportSite: ExportSite,
+        renderers: [SiteRenderer], key: UInt64, cityPages: [String], exportSites: [ExportSite],
         hosting: HostingSettings
     ) -> OutputGroup {
         var outputs = siteWidePages(renderers, key: key)
         outputs += assetsAndExtras(renderers[0], htmlPaths: outputs.map(\.path) + cityPages, hosting: hosting)
-        return OutputGroup(renderers: renderers, guides: [], exportSite: exportSite, outputs: outputs)
+        return OutputGroup(renderers: renderers, guides: [], exportSites: exportSites, outputs: outputs)
     }
 
     /// What the pages of a site link to besides the cities' own files: the pages about every city, the
@@ -99,7 +99,7 @@ extension OutputGroup {
         _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
         hosting: HostingSettings
     ) -> OutputGroup {
-        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSite: exportSite)
+        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSites: [exportSite])
         var outputs = siteWidePages([renderer], key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
         for file in plan.files {
             outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
@@ -125,13 +125,17 @@ extension OutputGroup {
                 path: edition.path(job), key: SiteRenderer.city(of: job).map { keys[$0] },
                 source: .page(job, language: language))
         }
-        guard language == 0 else { return outputs }
-        let renderer = renderers[0]
+        // The calendar and feed in each language, beside its pages; the places' GeoJSON once, for all.
         for (index, guide) in guides.enumerated() {
-            for kind in Exports.Kind.allCases {
-                outputs.append(Output(path: kind.path(guide), key: keys[index], source: .export(index, kind)))
+            for kind in Exports.Kind.allCases where language == 0 || kind.isTranslated {
+                outputs.append(
+                    Output(
+                        path: edition.folder + kind.path(guide), key: keys[index],
+                        source: .export(index, kind, language: language)))
             }
         }
+        guard language == 0 else { return outputs }
+        let renderer = renderers[0]
         // Each city's base-map tiles, worked out side by side from the specs of its maps.
         let tiles = IndexedResults<[MapTile]>(count: guides.count)
         DispatchQueue.concurrentPerform(iterations: guides.count) { index in tiles.set(index, renderer.tiles(index)) }

@@ -13,29 +13,30 @@ struct OutputGroup {
     /// The renderer of each of the site's languages, the first language's first.
     let renderers: [SiteRenderer]
     let guides: [CityGuide]
-    let exportSite: ExportSite
+    /// The exports' facts in each language, the first language's first.
+    let exportSites: [ExportSite]
     /// The files, each with its key and where its bytes come from.
     let outputs: [Output]
 
     /// The first language's renderer: the one of the files all languages share (exports, tiles).
     var renderer: SiteRenderer { renderers[0] }
 
-    init(renderers: [SiteRenderer], guides: [CityGuide], exportSite: ExportSite, outputs: [Output]) {
+    init(renderers: [SiteRenderer], guides: [CityGuide], exportSites: [ExportSite], outputs: [Output]) {
         self.renderers = renderers
         self.guides = guides
-        self.exportSite = exportSite
+        self.exportSites = exportSites
         self.outputs = outputs
     }
 
     init(renderer: SiteRenderer, guides: [CityGuide], exportSite: ExportSite, outputs: [Output]) {
-        self.init(renderers: [renderer], guides: guides, exportSite: exportSite, outputs: outputs)
+        self.init(renderers: [renderer], guides: guides, exportSites: [exportSite], outputs: outputs)
     }
 
     enum Source {
         /// A page in one of the languages (an index of `renderers`).
         case page(SiteRenderer.Job, language: Int)
-        /// A city's GeoJSON, calendar or feed.
-        case export(Int, Exports.Kind)
+        /// A city's GeoJSON, or its calendar or feed in one of the languages.
+        case export(Int, Exports.Kind, language: Int)
         /// A tile of a city's base map.
         case tile(Int, MapTile)
         case bytes(Data)
@@ -71,8 +72,10 @@ struct OutputGroup {
                 switch outputs[index].source {
                 case .page(let job, let language):
                     results.set(index, renderers[language].render(job).map(\.bytes))
-                case .export(let city, let kind):
-                    results.set(index, .success(kind.bytes(guides[city], site: exportSite)))
+                case .export(let city, let kind, let language):
+                    // The first language's guides name places as the data does; the others', in their language.
+                    let guide = language == 0 ? guides[city] : renderers[language].cityGuides[city]
+                    results.set(index, .success(kind.bytes(guide, site: exportSites[language])))
                 case .tile(let city, let tile): results.set(index, .success(renderer.tile(city, tile)))
                 case .bytes, .file, .compressed: return
                 }

@@ -106,7 +106,8 @@ struct Publisher {
         let copies = compressedCopies(of: rendered.group.outputs)
         if !copies.isEmpty {
             let group = OutputGroup(
-                renderers: rendered.group.renderers, guides: [], exportSite: rendered.group.exportSite, outputs: copies)
+                renderers: rendered.group.renderers, guides: [], exportSites: rendered.group.exportSites,
+                outputs: copies)
             try writeFiles(
                 RenderedGroup(group: group, changes: changes(group), bytes: Array(repeating: nil, count: copies.count)))
         }

@@ -14,7 +14,8 @@ import GuideWrite
 struct SiteSoFar {
     /// Each of the site's languages: its templates and facts, the first language's first.
     let languages: [(templates: TemplateSet, site: SiteInfo)]
-    let exportSite: ExportSite
+    /// The exports' facts in each language.
+    let exportSites: [ExportSite]
     /// What every page's key starts from: the program, the templates, the site's facts.
     let base: UInt64
     /// The cities' cards in each language.
@@ -33,10 +34,9 @@ struct SiteSoFar {
         self.languages = languages.map { (templates: $0, site: $1) }
         languageCards = Array(repeating: [], count: languages.count)
         let (templates, site) = languages[0]
-        exportSite = ExportSite(
-            title: config.title, baseURL: config.baseURL, buildDate: buildDate, version: cityguideVersion)
+        exportSites = ExportSite.editions(config, buildDate: buildDate, languages: self.languages)
         base = OutputGroup.baseKey(
-            templatesDigest: templates.digest, site: site, exportSite: exportSite,
+            templatesDigest: templates.digest, site: site, exportSites: exportSites,
             others: languages.dropFirst().map(\.1))
     }
 
@@ -73,7 +73,7 @@ struct SiteSoFar {
         mergedRecords += batch.guides.map(\.mergedRecords).reduce(0, +)
         let files = batch.photos.files.filter { photoPaths.insert($0.path).inserted }
         let groups = OutputGroup.cities(
-            renderers: renderers, guides: batch.guides, keys: batchKeys, exportSite: exportSite, files: files)
+            renderers: renderers, guides: batch.guides, keys: batchKeys, exportSites: exportSites, files: files)
         return (groups, renderers)
     }
 
@@ -105,11 +105,11 @@ struct SiteSoFar {
     func siteWide(hosting: HostingSettings) -> OutputGroup {
         .siteWide(
             renderers: siteRenderers, key: OutputGroup.siteKey(base: base, cityKeys: keys), cityPages: cityPages,
-            exportSite: exportSite, hosting: hosting)
+            exportSites: exportSites, hosting: hosting)
     }
 
     /// Tonight's night for the history: the snapshots of the cities published.
     func night(source: String) -> NightSnapshot {
-        NightSnapshot(date: exportSite.buildDate, source: source, cities: snapshots)
+        NightSnapshot(date: exportSites[0].buildDate, source: source, cities: snapshots)
     }
 }

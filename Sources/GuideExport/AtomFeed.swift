@@ -7,7 +7,8 @@ import GuideModel
 enum AtomFeed {
     static func news(_ city: CityGuide, site: ExportSite) -> String {
         let authority = site.baseURL.flatMap { URL(string: $0)?.host } ?? "cityguide"
-        func id(_ suffix: String) -> String { "tag:\(authority),2026:\(city.plan.slug)\(suffix)" }
+        // Each language's feed is a feed of its own (`fi/helsinki`); the main language's keeps its ids.
+        func id(_ suffix: String) -> String { "tag:\(authority),2026:\(site.folder)\(city.plan.slug)\(suffix)" }
         let cityLink = site.link(SitePaths.city(city), from: city)
         var entries: [(updated: String, xml: String)] = []
         for arrival in city.news.arrivals {
@@ -15,14 +16,17 @@ enum AtomFeed {
             switch arrival.kind {
             case .place:
                 guard let item = city.place(arrival.id) else { continue }
-                let kinds = item.categoryIDs.compactMap { id in city.categories.first { $0.id == id }?.name }
+                let kinds = item.categoryIDs.compactMap { id in
+                    city.categories.first { $0.id == id }.map { site.categoryNames[id] ?? $0.name }
+                }
                 let summary = ([kinds.joined(separator: ", ")] + [item.place.address].compactMap { $0 })
                     .filter { !$0.isEmpty }.joined(separator: " · ")
                 entries.append(
                     (
                         updated,
                         entry(
-                            title: "New: \(item.place.name)", id: id("/place/\(segment(item.place.id))"),
+                            title: site.say(ExportWords.newPlace, ("name", item.place.name)),
+                            id: id("/place/\(segment(item.place.id))"),
                             updated: updated, link: site.link(SitePaths.place(city, item), from: city),
                             summary: summary)
                     ))
@@ -34,7 +38,8 @@ enum AtomFeed {
                     (
                         updated,
                         entry(
-                            title: "New event: \(event.name)", id: id("/event/\(segment(event.id))"), updated: updated,
+                            title: site.say(ExportWords.newEvent, ("name", event.name)),
+                            id: id("/event/\(segment(event.id))"), updated: updated,
                             link: Escape.webURL(event.url) ?? site.link(SitePaths.events(city), from: city),
                             summary: summary)
                     ))
@@ -43,8 +48,8 @@ enum AtomFeed {
         let updated = entries.map(\.updated).max() ?? iso(site.buildDate)
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
-            <feed xmlns="http://www.w3.org/2005/Atom">
-            <title>\(Escape.xml("What’s new in \(city.plan.name) · \(site.title)"))</title>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(Escape.xml(site.language))">
+            <title>\(Escape.xml(site.say(ExportWords.feedTitle, ("city", city.plan.name)) + " · " + site.title))</title>
             <id>\(id(""))</id>
             <updated>\(updated)</updated>
             <author><name>\(Escape.xml(site.title))</name></author>
@@ -54,7 +59,7 @@ enum AtomFeed {
             """
         if let base = site.baseURL {
             xml +=
-                "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(Escape.xml(base + SitePaths.feed(city)))\"/>\n"
+                "<link rel=\"self\" type=\"application/atom+xml\" href=\"\(Escape.xml(base + site.folder + SitePaths.feed(city)))\"/>\n"
         }
         xml += entries.map(\.xml).joined()
         return xml + "</feed>\n"

@@ -9,7 +9,8 @@ enum ICalendar {
         var lines = [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//cityguide//cityguide \(site.version)//EN",
             "CALSCALE:GREGORIAN",
-            "METHOD:PUBLISH", "X-WR-CALNAME:" + text("Events in \(city.plan.name) · \(site.title)"),
+            "METHOD:PUBLISH",
+            "X-WR-CALNAME:" + text(site.say(ExportWords.calendarName, ("city", city.plan.name)) + " · " + site.title),
             "X-WR-TIMEZONE:" + text(city.plan.timeZone.identifier),
         ]
         let stamp = utc(site.buildDate)

@@ -19,6 +19,9 @@ public struct SiteRenderer: Sendable {
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
+    /// Where its language's pages are, from the site's root: "" or `fi/`.
+    public var folder: String { site.folder }
+
     /// The cities it renders, their places named in its language.
     public var cityGuides: [CityGuide] { guides }
 
@@ -229,7 +232,8 @@ public struct SiteRenderer: Sendable {
             credits: sources(city))
         layout.city = city.plan.name
         layout.dated = true
-        layout.feedHref = shared(SitePaths.feed(city), from: path)
+        // The feed and calendar are in the page's language, beside its pages.
+        layout.feedHref = SitePaths.relative(SitePaths.feed(city), from: path)
         let order = ListOrder(city, site)
         func entries(_ ids: [String]) -> [PlaceEntryView] {
             ids.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
@@ -356,7 +360,7 @@ public struct SiteRenderer: Sendable {
         let body = EventsPageView(
             timezone: city.plan.timeZone.identifier,
             events: events(city, limit: Self.eventsPerPage),
-            calendarHref: shared(SitePaths.eventsCalendar(city), from: path))
+            calendarHref: SitePaths.relative(SitePaths.eventsCalendar(city), from: path))
         return PageView(layout: layout, body: body)
     }
 }

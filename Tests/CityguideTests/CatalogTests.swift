@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import GuideExport
 @testable import GuideMessages
 @testable import GuideRender
 
@@ -77,14 +78,14 @@ final class CatalogTests: XCTestCase {
     /// plural form its language has, and keeps no message that nothing says any longer; messages.pot lists the
     /// same messages for a new translation.
     func testEveryCatalogHasEveryMessage() throws {
-        var expected = Set(Words.all.map(\.key))
+        var expected = Set((Words.all + ExportWords.all).map(\.key))
         for (path, bytes) in TemplateSet.builtinFiles where path.hasSuffix(".mustache") {
             for message in try TemplateTranslation.messages(in: String(decoding: bytes, as: UTF8.self), file: path) {
                 expected.insert(message.key)
             }
         }
         let messages =
-            Words.all
+            Words.all + ExportWords.all
             + TemplateSet.builtinFiles.filter { $0.key.hasSuffix(".mustache") }.flatMap {
                 (try? TemplateTranslation.messages(in: String(decoding: $0.value, as: UTF8.self), file: $0.key)) ?? []
             }

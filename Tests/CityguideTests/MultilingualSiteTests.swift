@@ -32,7 +32,8 @@ final class MultilingualSiteTests: XCTestCase {
     }
 
     /// Every page links its other languages and they link it back, the sitemap's alternates agree, `lang` and
-    /// `dir` are the page's, and no sentence of the English catalog is left on a Finnish or Arabic page.
+    /// `dir` are the page's, and no sentence of the English catalog is left on a Finnish or Arabic page, feed or
+    /// calendar (each language has its own, beside its pages: read by Python's XML parser and `icalendar`).
     func testThreeLanguagesLinkBothWaysAndLeaveNoEnglish() throws {
         try requireTool("python3", install: "apt install python3")
         let (output, summary) = try Self.build("languages: [en, fi, ar]")
@@ -51,7 +52,9 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertEqual(lines.count, 1, report)
         let summaryLine = String(lines.last ?? "")
         XCTAssertTrue(
-            summaryLine.hasPrefix("checked \(summary.pages) pages, \(3 * (summary.pages - 1)) alternates"), summaryLine)
+            summaryLine.hasPrefix(
+                "checked 12 feeds, 12 calendars, \(summary.pages) pages, \(3 * (summary.pages - 1)) alternates"),
+            summaryLine)
         XCTAssertTrue(summaryLine.hasSuffix(", 0 left"), summaryLine)
         // What the Finnish and Arabic pages say, as their readers read it.
         let finnish = try String(contentsOf: output.appendingPathComponent("fi/helsinki/index.html"), encoding: .utf8)
@@ -75,10 +78,16 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertTrue(arabic.contains(">المقاهي</a>"))
         XCTAssertTrue(finnish.contains("minuutin kävelymatkan sisällä</p>"))
         XCTAssertFalse(finnish.contains("-minute walk"))
-        // The languages share the stylesheet, the tiles, the photos and the exports, at the root.
+        // The languages share the stylesheet, the tiles, the photos and the places' GeoJSON, at the root; each has
+        // its own feed and calendar, beside its pages.
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/assets").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/helsinki/places.geojson").path))
         XCTAssertTrue(finnish.contains("href=\"../../assets/style."))
-        XCTAssertTrue(finnish.contains("href=\"../../helsinki/feed.xml\""))
+        XCTAssertTrue(finnish.contains("href=\"feed.xml\""))
+        let feed = try String(contentsOf: output.appendingPathComponent("fi/helsinki/feed.xml"), encoding: .utf8)
+        XCTAssertTrue(feed.contains("<title>Uutta: Helsinki · Neighborhood Guide</title>"), feed)
+        XCTAssertTrue(feed.contains("<title>Uusi tapahtuma: Christmas market opens</title>"), feed)
     }
 
     /// A place is named in each page's language where OpenStreetMap has the name (`name:fi`), else by the name on

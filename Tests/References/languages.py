@@ -189,7 +189,36 @@ for path, html in sorted(pages.items()):
         leaks += 1
         problems.append(f"{path}: English left on a page in {lang}: {piece!r}")
 
+# The feeds and calendars beside each language's pages, as a feed reader and a calendar read them.
+ATOM = "{http://www.w3.org/2005/Atom}"
+feeds = calendars = 0
+for root, _, files in os.walk(site):
+    for name in files:
+        path = os.path.relpath(os.path.join(root, name), site)
+        lang = language_of(path)
+        if name == "feed.xml":
+            feeds += 1
+            feed = ET.parse(os.path.join(site, path)).getroot()
+            said = feed.get("{http://www.w3.org/XML/1998/namespace}lang")
+            if said != lang:
+                problems.append(f"{path}: xml:lang is {said!r}, the feed is in {lang}")
+            this = [l.get("href") for l in feed.findall(ATOM + "link") if l.get("rel") == "self"]
+            if this != [base + path]:
+                problems.append(f"{path}: its self link is {this}")
+            texts = [t.text or "" for t in feed.iter(ATOM + "title")]
+        elif name == "events.ics":
+            calendars += 1
+            from icalendar import Calendar
+            with open(os.path.join(site, path), "rb") as f:
+                texts = [str(Calendar.from_ical(f.read()).get("X-WR-CALNAME"))]
+        else:
+            continue
+        if lang.split("-")[0] != "en":
+            for piece in english_in(texts, sentences, words):
+                leaks += 1
+                problems.append(f"{path}: English left in a {lang} file: {piece!r}")
+
 for problem in problems[:200]:
     print(problem)
-print(f"checked {len(pages)} pages, {sum(len(l) for l in alternates.values())} alternates, "
+print(f"checked {feeds} feeds, {calendars} calendars, {len(pages)} pages, {sum(len(l) for l in alternates.values())} alternates, "
       f"{len(listed)} sitemap entries, {len(sentences)} English sentences and {len(words)} words, {leaks} left")
