@@ -42,6 +42,11 @@ def messages():
     kinds = re.search(r"static let kinds: \[Message\] = \[(.*?)\]\.map", words, re.S)
     for match in re.finditer(STRING, kinds.group(1) if kinds else ""):
         add(unescape(match.group(1)), context="kind")
+    cuisines = open(os.path.join(ROOT, "Sources/GuideModel/CuisineNames.swift"), encoding="utf-8").read()
+    known = re.search(r"static let known: Set<String> = \[(.*?)\]", cuisines, re.S)
+    for value in sorted(re.findall(STRING, known.group(1) if known else "")):
+        words = value.replace("_", " ")
+        add(words[:1].upper() + words[1:], context="cuisine")
     weather = set()
     for path in ["Sources/GuideModel/WMOWeather.swift", "Sources/GuideModel/OpenWeatherConditions.swift"]:
         text = open(os.path.join(ROOT, path), encoding="utf-8").read()

@@ -41,7 +41,10 @@ struct ViewValues {
         guard !place.notes.isEmpty else { return place.description }
         let notes = place.notes.map { note in
             switch note {
-            case .cuisine(let names): site.say(Words.cuisine, ("list", site.commas(names)))
+            case .cuisine(let names):
+                site.say(
+                    Words.cuisine,
+                    ("list", site.commas(names.map { site.words.text(Message($0, context: "cuisine")) })))
             case .wheelchair(.yes): site.say(Words.wheelchair)
             case .wheelchair(.limited): site.say(Words.wheelchairLimited)
             case .wheelchair(.no): site.say(Words.wheelchairNo)

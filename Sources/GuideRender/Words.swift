@@ -99,6 +99,12 @@ enum Words {
         "Arts centre", "Theatre", "Cinema", "Library", "Bakery", "Attraction", "Viewpoint", "Hotel",
     ].map { Message($0, context: "kind") }
 
+    /// OpenStreetMap's documented cuisines, as `CuisineNames` writes them ("Coffee shop"); any other is said as the
+    /// data says it.
+    static let cuisines: [Message] = CuisineNames.known.sorted().map {
+        Message(CuisineNames.name($0), context: "cuisine")
+    }
+
     /// The switch of a place map's nearby layer.
     static let showNearby = Message(
         "Show {{count}} more place within a {{minutes}}-minute walk",
@@ -156,7 +162,7 @@ enum Words {
             mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby, cuisine,
             wheelchair, wheelchairLimited, wheelchairNo, outdoorSeating, reportSubject, reportDigestSubject,
             reportCities, reportNewPlaces, reportEvents, reportEveryCity, reportStale,
-        ] + statuses.values.sorted() + weather + kinds
+        ] + statuses.values.sorted() + weather + kinds + cuisines
     }
 }
 

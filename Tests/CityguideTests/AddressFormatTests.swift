@@ -1,3 +1,4 @@
+import GuideModel
 import XCTest
 
 @testable import GuideOSM

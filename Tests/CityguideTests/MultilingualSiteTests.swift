@@ -67,6 +67,15 @@ final class MultilingualSiteTests: XCTestCase {
             contentsOf: output.appendingPathComponent("fi/helsinki/places/kappeli/index.html"), encoding: .utf8)
         XCTAssertTrue(kappeli.contains("<p class=\"kinds\">Ravintola</p>"), kappeli)
         XCTAssertTrue(kappeli.contains("itemprop=\"description\">Esteetön.</p>"), kappeli)
+        // OpenStreetMap's cuisines in the page's words, and one the catalogs do not know as the data writes it.
+        let cafe = try String(
+            contentsOf: output.appendingPathComponent("fi/helsinki/places/ihana-kahvila-baari/index.html"),
+            encoding: .utf8)
+        XCTAssertTrue(cafe.contains("Keittiö: Kahvila."), cafe)
+        let arabicCafe = try String(
+            contentsOf: output.appendingPathComponent("ar/helsinki/places/ihana-kahvila-baari/index.html"),
+            encoding: .utf8)
+        XCTAssertTrue(arabicCafe.contains("المطبخ: مقهى."), arabicCafe)
         // Left-to-right values kept whole on the right-to-left page, and only there.
         XCTAssertTrue(arabic.contains("\u{2066}40 m\u{2069}"), "an isolated distance")
         XCTAssertFalse(finnish.contains("\u{2066}"))

@@ -1,15 +1,16 @@
 /// OpenStreetMap `cuisine` values in words: the documented values (wiki.openstreetmap.org/wiki/Key:cuisine) as
 /// words ("coffee_shop" → "Coffee shop"); any other value exactly as it was written, since a guess at a word
-/// the guide does not know ("tee", "smørrebrød") would mangle it.
-enum CuisineNames {
-    static func name(_ value: String) -> String {
+/// the guide does not know ("tee", "smørrebrød") would mangle it. The pages say the words in their language, as the
+/// catalogs' `cuisine` messages translate them.
+public enum CuisineNames {
+    public static func name(_ value: String) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         guard known.contains(trimmed) else { return trimmed }
         let words = trimmed.replacingOccurrences(of: "_", with: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }
 
-    static let known: Set<String> = [
+    public static let known: Set<String> = [
         "african", "american", "arab", "argentinian", "asian", "austrian", "bagel", "bakery", "barbecue", "bavarian",
         "beef_bowl", "brazilian", "breakfast", "british", "brunch", "bubble_tea", "buffet", "burger", "cake",
         "cantonese", "caribbean", "chicken", "chinese", "coffee_shop", "crepe", "cuban", "curry", "danish",
