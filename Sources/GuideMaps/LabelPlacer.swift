@@ -75,10 +75,12 @@ struct LabelPlacer {
         return boxes.allSatisfy { crop.contains($0) } || !boxes.contains { crop.overlaps($0) }
     }
 
-    static func spot(_ text: String, size: Double, at p: (x: Double, y: Double), gap: Double, _ position: Spot.Position)
-        -> Spot
-    {
-        let w = TextWidth.of(text, size: size)
+    /// - Parameter width: the text's width at `size`, when the caller measured it once for many spots.
+    static func spot(
+        _ text: String, size: Double, width: Double? = nil, at p: (x: Double, y: Double), gap: Double,
+        _ position: Spot.Position
+    ) -> Spot {
+        let w = width ?? TextWidth.of(text, size: size)
         let h = size
         let (dx, dy, anchor): (Double, Double, String)
         switch position {
@@ -107,8 +109,9 @@ struct LabelPlacer {
         wideOnly: Bool = true
     ) -> Spot? {
         var wide: Spot?
+        let width = TextWidth.of(text, size: size)
         for position in positions {
-            var candidate = Self.spot(text, size: size, at: p, gap: gap, position)
+            var candidate = Self.spot(text, size: size, width: width, at: p, gap: gap, position)
             guard isFree(wide: candidate.box) else { continue }
             if suitsPhone(candidate.box, mark: p) {
                 placed.append(candidate.box)
@@ -129,11 +132,12 @@ struct LabelPlacer {
     mutating func placeAlong(
         _ text: String, size: Double, from a: (x: Double, y: Double), to b: (x: Double, y: Double), phone: Bool = true
     ) -> Spot? {
+        let width = TextWidth.of(text, size: size)
         for gap in [4.0, 14, 28] {
             for t in [0.5, 0.38, 0.62, 0.26, 0.74] {
                 let p = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t)
                 for position: Spot.Position in [.above, .below, .right, .left] {
-                    let candidate = Self.spot(text, size: size, at: p, gap: gap, position)
+                    let candidate = Self.spot(text, size: size, width: width, at: p, gap: gap, position)
                     if isFree(wide: candidate.box), !phone || suitsPhone(candidate.box, mark: p) {
                         placed.append(candidate.box)
                         return candidate

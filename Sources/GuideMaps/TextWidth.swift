@@ -29,15 +29,23 @@ public enum TextWidth {
         if let ascii = text.utf8.withContiguousStorageIfAvailable({ asciiUnits($0) }) ?? asciiUnits(text.utf8) {
             return ascii
         }
-        // Letters of Latin, Greek and Cyrillic, punctuation and symbols: each scalar its own character (none of
-        // them combines with another, and nothing that combines is among them), measured from tables.
+        // Letters from the tables, punctuation and symbols; the marks that combine with the letter before them
+        // (Arabic's vowels), as wide as nothing more; the invisible controls that keep a right-to-left page's
+        // values whole, as wide as nothing: as the characters they make are measured, without making them.
         var fromTables = 0
+        var joinsPrevious = false
         for scalar in text.unicodeScalars {
-            guard let width = tabled(scalar.value) else {
+            if let width = tabled(scalar.value) {
+                fromTables += width
+                joinsPrevious = true
+            } else if isBidiControl(scalar.value) {
+                joinsPrevious = false
+            } else if joinsPrevious, isCombiningMark(scalar) {
+                continue
+            } else {
                 fromTables = -1
                 break
             }
-            fromTables += width
         }
         if fromTables >= 0 { return fromTables }
         for character in text {
@@ -59,7 +67,22 @@ public enum TextWidth {
 
     static func advance(_ character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 556 }
+        if isBidiControl(scalar.value) { return 0 }
         return tabled(scalar.value) ?? measured(scalar)
+    }
+
+    /// The marks and isolates of Unicode's bidirectional algorithm (LRM, RLM, LRE…RLO, LRI…PDI): they order
+    /// text, and show nothing.
+    static func isBidiControl(_ value: UInt32) -> Bool {
+        value == 0x200E || value == 0x200F || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    /// A mark that extends the character before it (Unicode's grapheme rules), so takes no width of its own.
+    static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 
     /// A scalar's width from the tables made once (Foundation's folding costs microseconds a call, and a map

@@ -221,12 +221,16 @@ final class NeighborhoodMapTests: XCTestCase {
         // wide and unknown scalars, and control characters.
         for text in [
             "Straße…", "Łódź ŽŠ", "Cafe\u{301}", "東京 Café", "a\r\nb", "\u{7F}x", "Ǆ ɏ", "😀 x", "≈ 500 m", "© OSM · ≠",
-            "a\u{20DD}b", "Ѐ\u{483}", "x\u{200D}y",
+            "a\u{20DD}b", "Ѐ\u{483}", "x\u{200D}y", "دقيقتان سيرًا · \u{2066}160 m\u{2069}", "\u{64B}x",
+            "\u{2066}\u{64B}",
+            "कि", "\u{200F}ab\u{202E}",
         ] {
             let one = text.map { TextWidth.advance($0) }.reduce(0, +)
             XCTAssertEqual(TextWidth.of(text, size: 10), Double(one) * 10 / 1000, accuracy: 1e-9, text)
         }
         XCTAssertEqual(TextWidth.of("東京", size: 10), 20)
+        // The isolates that hold a value whole on a right-to-left page show nothing, and take no room.
+        XCTAssertEqual(TextWidth.of("\u{2066}160 m\u{2069}", size: 10), TextWidth.of("160 m", size: 10))
     }
 
     func testNearbyLayerIsSeparate() throws {
