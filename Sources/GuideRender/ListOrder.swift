@@ -54,7 +54,8 @@ struct ListOrder {
     var picks: String {
         let count = city.places.values.filter { $0.walkingMinutes <= city.plan.walkingMinutes }.count
         let line = site.say(
-            Words.picks, ("minutes", String(city.plan.walkingMinutes)), ("origin", city.plan.originName),
+            Words.picks, count: city.plan.walkingMinutes, ("minutes", String(city.plan.walkingMinutes)),
+            ("origin", city.plan.originName),
             ("order", best(origin: false)))
         return count > 0 && count < 3 ? line + " " + site.say(Words.onlyFew, count: count) : line
     }

@@ -190,9 +190,7 @@ public struct SiteRenderer: Sendable {
                 city.place(id).map { values.entry($0, number: index + 1, city: city, places: SitePaths.places(city)) }
             },
             placeCount: city.places.count, picksOrder: ListOrder(city, site).picks,
-            nothingWithin: site.say(
-                Words.nothingWithin, ("walking_minutes", String(city.plan.walkingMinutes)),
-                ("origin", city.plan.originName)),
+            nothingWithin: walks(Words.nothingWithin, city),
             allPlaces: site.say(Words.allPlaces, count: city.places.count, ("city", city.plan.name)))
         let sources = sources(city)
         return CityCard(
@@ -242,6 +240,7 @@ public struct SiteRenderer: Sendable {
             origin: city.plan.originName,
             map: MapView(svg: values.render(cityMap(city)), legend: entries(city.overview)),
             weather: weather(city), walkingMinutes: city.plan.walkingMinutes,
+            walkableHeading: walks(Words.bestWithin, city), nothingWithin: walks(Words.nothingWithin, city),
             picksOrder: order.picks, bestOrder: order.overview, walkable: entries(city.walkable),
             topPicks: entries(city.topPicks),
             neighborhoods: city.neighborhoods.prefix(6).map { hood in
@@ -298,6 +297,13 @@ public struct SiteRenderer: Sendable {
     /// An observation more than this much older than the build is not "now": the card says when it was made.
     static let staleWeather: TimeInterval = 3 * 3600
 
+    /// A sentence of the city's walk, its minutes counted in the page's language.
+    func walks(_ message: Message, _ city: CityGuide) -> String {
+        site.say(
+            message, count: city.plan.walkingMinutes, ("walking_minutes", String(city.plan.walkingMinutes)),
+            ("origin", city.plan.originName))
+    }
+
     func weather(_ city: CityGuide) -> WeatherView {
         var view = values.weather(city.weather)
         let observed = city.weather.value?.observed.flatMap {
@@ -350,7 +356,8 @@ public struct SiteRenderer: Sendable {
             return site.say(
                 Words.hoodCount, ("category", site.categoryName(count.id, name)), ("count", String(count.count)))
         }
-        return site.say(Words.hoodWhy, ("list", site.list(items)), ("minutes", String(hood.walkMinutes)))
+        return site.say(
+            Words.hoodWhy, count: hood.walkMinutes, ("list", site.list(items)), ("minutes", String(hood.walkMinutes)))
     }
 
     func events(_ city: CityGuide) -> PageView<EventsPageView> {

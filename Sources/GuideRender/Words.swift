@@ -11,8 +11,14 @@ enum Words {
     static let placeIn = Message("{{name}}, {{city}}")
     static let listAnd = Message("{{list}} and {{last}}")
     static let listComma = Message("{{list}}, {{next}}")
+    /// The walks' sentences count their minutes, as "{{walking_minutes}} دقائق" (3 to 10) and "{{walking_minutes}}
+    /// دقيقة" (11 to 99) differ in Arabic; English's "15-minute walk" is the same for every count.
     static let nothingWithin = Message(
-        "Nothing in this guide is within a {{walking_minutes}}-minute walk of {{origin}}.")
+        "Nothing in this guide is within a {{walking_minutes}}-minute walk of {{origin}}.",
+        plural: "Nothing in this guide is within a {{walking_minutes}}-minute walk of {{origin}}.")
+    static let bestWithin = Message(
+        "Best within a {{walking_minutes}}-minute walk of {{origin}}",
+        plural: "Best within a {{walking_minutes}}-minute walk of {{origin}}")
     static let allPlaces = Message("{{count}} place in {{city}}", plural: "All {{count}} places in {{city}}")
     static let ratings = Message("{{count}} rating", plural: "{{count}} ratings")
     static let minutesWalk = Message("{{count}} min walk", plural: "{{count}} min walk")
@@ -63,7 +69,8 @@ enum Words {
 
     /// A neighborhood's line in languages other than English (whose own line the analysis writes).
     static let hoodCount = Message("{{category}}: {{count}}")
-    static let hoodWhy = Message("{{list}} within a {{minutes}}-minute walk")
+    static let hoodWhy = Message(
+        "{{list}} within a {{minutes}}-minute walk", plural: "{{list}} within a {{minutes}}-minute walk")
 
     /// The maps' titles and descriptions, for screen readers, and their credit.
     static let mapCity = Message("Map of every place in this guide to {{city}}")
@@ -138,7 +145,9 @@ enum Words {
         "by rating, highest first (each weighted by how many people rated), then those without a rating; equal ratings by the shorter walk, then by name"
     )
     static let ranked = Message("Ranked {{order}}.")
-    static let picks = Message("Within a {{minutes}}-minute walk of {{origin}}, ranked {{order}}; one place per chain.")
+    static let picks = Message(
+        "Within a {{minutes}}-minute walk of {{origin}}, ranked {{order}}; one place per chain.",
+        plural: "Within a {{minutes}}-minute walk of {{origin}}, ranked {{order}}; one place per chain.")
     static let onlyFew = Message(
         "Only one place in this guide is within that walk.",
         plural: "Only two places in this guide are within that walk.")
@@ -150,7 +159,8 @@ enum Words {
 
     static var all: [Message] {
         [
-            savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, allPlaces,
+            savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, bestWithin,
+            allPlaces,
             ratings, minutesWalk, distanceUnknown, today, weatherLabel, forecastLabel, timeToBeAnnounced,
             dateToBeAnnounced, photoOf, crowFlies, alongStreets, closed, noDescription, sample,
             sampleRecorded, recordedResponses, recordedResponsesRecorded, liveData, offlineResponses, liveResponses,

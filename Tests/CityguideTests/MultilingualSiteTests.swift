@@ -22,10 +22,16 @@ final class MultilingualSiteTests: XCTestCase {
         return file
     }
 
-    static func build(_ lines: String) throws -> (output: URL, summary: BuildSummary) {
+    /// - Parameter replacing: texts of the sample's config and what they become.
+    static func build(_ lines: String, replacing: [String: String] = [:]) throws -> (output: URL, summary: BuildSummary)
+    {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("languages-\(UUID().uuidString)")
+        let config = try sampleConfig(lines)
+        var text = try String(contentsOf: config, encoding: .utf8)
+        for (old, new) in replacing { text = text.replacingOccurrences(of: old, with: new) }
+        try Data(text.utf8).write(to: config)
         let summary = try SiteBuilder(
-            configFile: try sampleConfig(lines), configName: "site.yaml", output: output, environment: [:],
+            configFile: config, configName: "site.yaml", output: output, environment: [:],
             now: { Date(timeIntervalSince1970: 0) }
         ).build()
         return (output, summary)
@@ -173,10 +179,22 @@ final class MultilingualSiteTests: XCTestCase {
         XCTAssertFalse(page.contains("hreflang"))
         // Right to left as its language is, with no other language beside it (before, only a site of several
         // languages had its Arabic pages right to left).
-        let (arabic, _) = try Self.build("language: ar")
+        // Its walks' minutes counted as Arabic counts them: 3 to 10 minutes are دقائق, 11 to 99 دقيقة, 2 دقيقتين
+        // (Berlin's walk made 10 minutes, the others 2).
+        let (arabic, _) = try Self.build(
+            "language: ar",
+            replacing: ["walking_minutes: 20": "walking_minutes: 10", "walking_minutes: 15}": "walking_minutes: 2}"])
         defer { try? FileManager.default.removeItem(at: arabic) }
         let arabicPage = try String(contentsOf: arabic.appendingPathComponent("berlin/index.html"), encoding: .utf8)
         XCTAssertTrue(arabicPage.contains("lang=\"ar\" dir=\"rtl\""))
+        XCTAssertTrue(arabicPage.contains("<h2 id=\"walkable\">الأفضل على بعد 10 دقائق سيرًا من Alexanderplatz</h2>"))
+        let helsinki = try String(contentsOf: arabic.appendingPathComponent("helsinki/index.html"), encoding: .utf8)
+        XCTAssertTrue(helsinki.contains("على بعد دقيقتين سيرًا"), "two minutes, in the dual")
+        let (fifteen, _) = try Self.build("languages: [en, fi, ar]")
+        defer { try? FileManager.default.removeItem(at: fifteen) }
+        let arabicBerlin = try String(
+            contentsOf: fifteen.appendingPathComponent("ar/berlin/index.html"), encoding: .utf8)
+        XCTAssertTrue(arabicBerlin.contains("الأفضل على بعد 20 دقيقة سيرًا من Alexanderplatz"))
     }
 
     /// The Finnish and Arabic pages are valid HTML5 (the Nu HTML checker), as the English ones are.

@@ -5,6 +5,9 @@ struct CityPageView: FieldView {
     var map: MapView
     var weather: WeatherView
     var walkingMinutes: Int
+    /// "Best within a 15-minute walk of Union Square", counted in the page's language.
+    var walkableHeading: String
+    var nothingWithin: String
     var picksOrder: String
     var bestOrder: String
     var walkable: [PlaceEntryView]
@@ -43,6 +46,7 @@ struct CityPageView: FieldView {
     static let fields: [String: Field<Self>] = [
         "origin": .text(\.origin),
         "weather": .view(\.weather), "walking_minutes": .number(\.walkingMinutes),
+        "walkable_heading": .text(\.walkableHeading), "nothing_within": .text(\.nothingWithin),
         "picks_order": .text(\.picksOrder), "best_order": .text(\.bestOrder), "walkable": .list(\.walkable),
         "top_picks": .list(\.topPicks), "neighborhoods": .list(\.neighborhoods), "categories": .list(\.categories),
         "events": .view(\.events), "events_href": .text(\.eventsHref), "whats_new": .view(\.whatsNew),
