@@ -100,10 +100,19 @@ enum Words {
     static let wheelchairNo = Message("Not wheelchair accessible")
     static let outdoorSeating = Message("Outdoor seating")
     /// The kinds of place the sites' categories most often are, as OpenStreetMap's values read (`amenity=cafe`
-    /// is "Cafe"); any other kind is said as the data says it.
+    /// is "Cafe"), then as Foursquare names its common categories in English (the language it is asked in for
+    /// an English site); any other kind is said as the data says it.
     static let kinds: [Message] = [
         "Cafe", "Restaurant", "Bar", "Pub", "Fast food", "Ice cream", "Biergarten", "Nightclub", "Museum", "Gallery",
         "Arts centre", "Theatre", "Cinema", "Library", "Bakery", "Attraction", "Viewpoint", "Hotel",
+        "Coffee Shop", "Café", "Art Gallery", "Art Museum", "History Museum", "Science Museum", "Cocktail Bar",
+        "Wine Bar", "Beer Bar", "Sports Bar", "Gastropub", "Brewery", "Lounge", "Night Club", "Music Venue",
+        "Concert Hall", "Movie Theater", "Bookstore", "Ice Cream Parlor", "Dessert Shop", "Tea Room", "Juice Bar",
+        "Breakfast Spot", "Deli", "Sandwich Spot", "Pizzeria", "Burger Joint", "Fast Food Restaurant",
+        "Italian Restaurant", "Japanese Restaurant", "Chinese Restaurant", "Indian Restaurant", "Mexican Restaurant",
+        "Thai Restaurant", "French Restaurant", "Asian Restaurant", "Seafood Restaurant", "Sushi Restaurant",
+        "Vegan and Vegetarian Restaurant", "Steakhouse", "Tapas Restaurant", "Vietnamese Restaurant",
+        "Korean Restaurant", "Middle Eastern Restaurant", "Food Truck", "Beer Garden", "Park", "Theater", "Bistro",
     ].map { Message($0, context: "kind") }
 
     /// OpenStreetMap's documented cuisines, as `CuisineNames` writes them ("Coffee shop"); any other is said as the

@@ -58,7 +58,9 @@ def english_in(texts, sentences, words):
     """The English catalog's sentences in the texts, and its words that are a whole text."""
     whole = " ".join(" ".join(texts).split())
     nodes = {" ".join(t.split()).strip(" .,:;") for t in texts}
-    return [s for s in sorted(sentences) if s in whole] + sorted(words & nodes)
+    # Whole words: the catalog's "Coffee Shop" is not in a config's own "Coffee Shops".
+    found = [s for s in sorted(sentences) if s in whole and re.search(r"(?<!\w)" + re.escape(s) + r"(?!\w)", whole)]
+    return found + sorted(words & nodes)
 
 
 def check_report(eml, en_po, lang):
