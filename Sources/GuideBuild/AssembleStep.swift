@@ -73,7 +73,8 @@ extension SiteBuilder {
         let reports = try assembledReports(
             folders, plan: plan, config: config,
             editions: ReportEdition.all(
-                config.report, languages: [(templates, plan.site)], extra: reportTemplates(config)))
+                config.report, languages: [(templates, plan.site)], extra: reportTemplates(config),
+                categories: config.categories))
         let exportSite = ExportSite.editions(
             config, buildDate: plan.site.buildDate, languages: [(templates, plan.site)])[0]
         let published = try OutputGroup.assembly(

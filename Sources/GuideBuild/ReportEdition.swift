@@ -36,8 +36,10 @@ struct ReportEdition {
     /// - Parameters:
     ///   - languages: the site's, the main one first.
     ///   - extra: the templates of the reports' languages the site is not in (`SiteBuilder.reportTemplates`).
+    /// - Parameter categories: the config's, named in a language only the report is in where they are.
     static func all(
-        _ settings: ReportSettings?, languages: [Language], extra: [String: TemplateSet]
+        _ settings: ReportSettings?, languages: [Language], extra: [String: TemplateSet],
+        categories: [CategoryConfig] = []
     ) -> [ReportEdition] {
         let main = languages[0]
         let audiences =
@@ -55,6 +57,9 @@ struct ReportEdition {
             guard let templates = extra[audience.language.lowercased()] else { return nil }
             var site = main.site
             site.language = audience.language
+            for category in categories {
+                if let name = category.names[audience.language] { site.categoryNames[category.id] = name }
+            }
             return ReportEdition(templates: templates, site: site, folder: folder, to: audience.to, siteLanguage: nil)
         }
     }

@@ -44,7 +44,8 @@ public struct SiteBuilder: Sendable {
         var history = lastNights(config, before: sources.buildDate, steps: &steps)
         var site = SiteSoFar(
             languages: Array(zip(templates, siteInfos(config, sources))), buildDate: sources.buildDate, config: config)
-        let editions = ReportEdition.all(config.report, languages: site.languages, extra: reportTemplates)
+        let editions = ReportEdition.all(
+            config.report, languages: site.languages, extra: reportTemplates, categories: config.categories)
         var writer = Publisher(
             output: output.folder, known: site.siteWidePaths(hosting: config.hosting),
             precompress: config.hosting.precompress, checkpoint: checkpoint)
@@ -138,7 +139,8 @@ public struct SiteBuilder: Sendable {
         let extra = try reportTemplates(config)
         let plan = try openSources(config)
         let languages = Array(zip(templates, siteInfos(config, plan)))
-        let editions = ReportEdition.all(config.report, languages: languages, extra: extra)
+        let editions = ReportEdition.all(
+            config.report, languages: languages, extra: extra, categories: config.categories)
         var stages = StageTimes()
         var history = lastNights(config, before: plan.buildDate, steps: &stages)
         var parts = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) }

@@ -31,12 +31,14 @@ extension SiteConfigBuilder {
 
     /// A category's name: one for every language (`name: Coffee Shops`), or the name in each of the site's
     /// languages (`name: {en: Coffee Shops, fi: Kahvilat}`), the main language's required.
-    func parseNames(_ node: Node, languages: [String]) throws -> [String: String] {
+    /// - Parameter also: the languages only the report is written in, which may name it too.
+    func parseNames(_ node: Node, languages: [String], also: [String] = []) throws -> [String: String] {
         guard node.mapping != nil else {
             let name = try reader.string(node, "name")
             return Dictionary(uniqueKeysWithValues: languages.map { ($0, name) })
         }
-        let fields = try reader.fields(node, of: "the category's names", allowed: languages, required: [languages[0]])
+        let fields = try reader.fields(
+            node, of: "the category's names", allowed: languages + also, required: [languages[0]])
         return try fields.mapValues { try reader.string($0, "name") }
     }
 

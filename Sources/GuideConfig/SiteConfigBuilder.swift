@@ -20,7 +20,13 @@ struct SiteConfigBuilder {
         let templates = try top["templates"].map { try path($0, "templates", baseDir: baseDir) }
         let defaults = try top["defaults"].map(parseDefaults) ?? SiteConfig.ListDefaults()
         let languages = try parseLanguages(language: top["language"], languages: top["languages"])
-        let categories = try top["categories"].map { try parseCategories($0, languages: languages) } ?? []
+        let report = try top["report"].map(parseReport)
+        // A category may be named in a language only the report is in, too.
+        let reportLanguages = (report?.audiences(siteLanguage: languages[0]).map(\.language) ?? []).filter { tag in
+            !languages.contains { $0.lowercased() == tag.lowercased() }
+        }
+        let categories =
+            try top["categories"].map { try parseCategories($0, languages: languages, also: reportLanguages) } ?? []
         guard let citiesNode = top["cities"] else { throw reader.fail(root, "no cities", fix: "add a `cities:` list") }
         let cities = try parseCities(citiesNode, categories: categories, defaults: defaults)
         let live = try parseLive(top["live"], baseDir: baseDir)
@@ -37,7 +43,7 @@ struct SiteConfigBuilder {
         }
         config.history = try parseHistory(top["history"], baseDir: baseDir)
         if let n = top["history_days"] { config.historyDays = try reader.int(n, "history_days", range: 3...3650) }
-        config.report = try top["report"].map(parseReport)
+        config.report = report
         config.hosting = try top["hosting"].map(parseHosting) ?? HostingSettings()
         config.languages = languages
         // Each language after the first has its folder where a city's would be.
@@ -165,7 +171,7 @@ struct SiteConfigBuilder {
         return defaults
     }
 
-    func parseCategories(_ node: Node, languages: [String]) throws -> [CategoryConfig] {
+    func parseCategories(_ node: Node, languages: [String], also: [String] = []) throws -> [CategoryConfig] {
         var seen: Set<String> = []
         return try reader.list(node, "categories").map { item in
             let fields = try reader.fields(item, of: "a category", allowed: ConfigLoader.categoryKeys, required: ["id"])
@@ -186,7 +192,7 @@ struct SiteConfigBuilder {
                 throw reader.fail(
                     fields["id"]!, "category id '\(id.short)' is defined twice", fix: "give each category its own id")
             }
-            let names = try fields["name"].map { try parseNames($0, languages: languages) } ?? [:]
+            let names = try fields["name"].map { try parseNames($0, languages: languages, also: also) } ?? [:]
             let name = names[languages[0]] ?? names.values.first ?? id.capitalized
             let foursquare = try fields["foursquare"].map { try reader.strings($0, "foursquare") } ?? []
             let osm =

@@ -192,6 +192,23 @@ final class ConfigErrorTests: XCTestCase {
         XCTAssertEqual(clash?.problem, "the slug 'sf' is the folder of the site's pages in 'sf'")
     }
 
+    /// A category may be named in a language only the report is written in; in no other the config lists.
+    func testCategoriesAreNamedInTheReportsLanguagesToo() throws {
+        let named = valid.replacingOccurrences(
+            of: "{id: coffee, name: Coffee Shops}", with: "{id: coffee, name: {en: Coffee Shops, fi: Kahvilat}}")
+        let config = try ConfigLoader.parse(
+            Data((named + "report: {to: [{address: a@example.org, language: fi}]}\n").utf8), file: file,
+            displayName: "site.yaml")
+        XCTAssertEqual(config.categories.first?.names["fi"], "Kahvilat")
+        XCTAssertEqual(config.nameLanguages, ["en", "fi"])
+        XCTAssertEqual(
+            config.report?.audiences(siteLanguage: "en"),
+            [.init(language: "en", to: []), .init(language: "fi", to: ["a@example.org"])])
+        let elsewhere = error(named)
+        XCTAssertEqual(elsewhere?.location.line, 3)
+        XCTAssertTrue(elsewhere?.problem.contains("fi") ?? false, "\(String(describing: elsewhere))")
+    }
+
     func testUndefinedCategorySuggestsNearest() {
         let e = error(valid.replacingOccurrences(of: "    timezone:", with: "    categories: [cofee]\n    timezone:"))
         XCTAssertEqual(
