@@ -2,7 +2,7 @@ import GuideMessages
 
 /// Where a build's data came from, as every page's footer says it ("Built … from the built-in sample data
 /// recorded 2026-11-20"), in the pages' language.
-public enum DataNote: Sendable, Hashable {
+public enum DataNote: Sendable, Hashable, Codable {
     /// With the day it was recorded (`2026-11-20`), when known.
     case sample(recorded: String?)
     case recorded(recorded: String?)

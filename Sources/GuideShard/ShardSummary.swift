@@ -11,8 +11,9 @@ public struct ShardSummary: Sendable, Equatable, Codable {
     public static let fileName = "cityguide-shard.json"
     /// Raised when the layout changes; an assemble refuses summaries of another format. 2: the cards and report
     /// sections are typed views (`HomeCityView`, `ReportSectionView`), not trees of values. 3: a card says how
-    /// many places in words (`allPlaces`), in the form the language gives the count.
-    public static let currentFormat = 3
+    /// many places in words (`allPlaces`), in the form the language gives the count. 4: the site says where its
+    /// data came from as a note each language says (`Site.note`).
+    public static let currentFormat = 4
 
     public var format = ShardSummary.currentFormat
     public var shard: Shard
@@ -35,6 +36,8 @@ public struct ShardSummary: Sendable, Equatable, Codable {
         public var dataNote: String
         /// Absent from a shard written before sites had a language: English then.
         public var language: String?
+        /// Where the data came from, to be said in the site's language (the pages about every city say it).
+        public var note: DataNote?
 
         public init(_ info: SiteInfo) {
             title = info.title
@@ -43,13 +46,16 @@ public struct ShardSummary: Sendable, Equatable, Codable {
             buildDate = info.buildDate.timeIntervalSince1970
             dataNote = info.dataNote
             language = info.language
+            note = info.note
         }
 
         public var info: SiteInfo? {
             UnitSystem(rawValue: units).map {
-                SiteInfo(
+                var info = SiteInfo(
                     title: title, baseURL: baseURL, units: $0, buildDate: Date(timeIntervalSince1970: buildDate),
                     dataNote: dataNote, language: language ?? "en")
+                info.note = note
+                return info
             }
         }
     }

@@ -102,6 +102,25 @@ final class ShardTests: XCTestCase {
         }
     }
 
+    /// A site in another language assembles to its single build too: the pages about every city say where the
+    /// data came from in its words (they said it in English, from the shards' summaries).
+    func testAFinnishSiteAssembledEqualsItsSingleBuild() throws {
+        let site = try sampleSite(shards: 2, extra: "language: fi\n")
+        defer { site.remove() }
+        let assembled = site.dir.appendingPathComponent("Assembled")
+        try site.build(date: "2026-11-20")
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        try assemble(site, [1, 2], into: assembled)
+        let one = snapshot(site.output)
+        let merged = snapshot(assembled)
+        XCTAssertEqual(Set(merged.keys), Set(one.keys), "the same files")
+        for (path, bytes) in one where merged[path] != bytes {
+            XCTFail("\(path) differs between the single build and the assembled shards")
+        }
+        let home = String(decoding: merged["index.html"] ?? Data(), as: UTF8.self)
+        XCTAssertTrue(home.contains("tallennettu"), "the data note in Finnish")
+    }
+
     func testShardsReportsMakeTheSameReportsAndDigest() throws {
         let site = try sampleSite(shards: 3)
         defer { site.remove() }
