@@ -37,8 +37,10 @@ enum LiveRequests {
         "\(Coordinate.format(c.latitude, decimals: 6)),\(Coordinate.format(c.longitude, decimals: 6))"
     }
 
+    /// - Parameter language: the language to answer in (`Accept-Language`); nil: the site's main one.
     static func foursquare(
-        live: LiveSettings, key: String, center: Coordinate, category: CategoryConfig, limit: Int, sort: ListSort
+        live: LiveSettings, key: String, center: Coordinate, category: CategoryConfig, limit: Int, sort: ListSort,
+        language: String? = nil
     ) -> APIRequest? {
         let settings = live.settings(.foursquare)
         let fsqSort: String
@@ -70,7 +72,8 @@ enum LiveRequests {
         }
         if category.foursquare.isEmpty { query.append(("query", category.name)) }
         return request(
-            settings.baseURL, path, query, headers: headers, language: live.language, timeout: live.timeoutSeconds)
+            settings.baseURL, path, query, headers: headers, language: language ?? live.language,
+            timeout: live.timeoutSeconds)
     }
 
     /// Ticketmaster: events around the center from the build date on, soonest first.

@@ -79,6 +79,11 @@ public struct LiveSource: Sendable {
     static let mapMetres = 2500.0
     static let buildingMetres = 1200.0
 
+    /// The site's languages after its main one, which Foursquare is asked in too.
+    var otherLanguages: [String] {
+        config.providers.places == .foursquare ? Array(config.languages.dropFirst()) : []
+    }
+
     /// The categories asked of Foursquare: none when places come from OpenStreetMap.
     func foursquareCategories(_ city: CityConfig) -> [String] {
         config.providers.places == .foursquare ? city.categories : []
@@ -90,7 +95,8 @@ public struct LiveSource: Sendable {
         var perCity: [String: Int] = [:]
         for city in config.cities {
             perCity[city.name] =
-                (city.center == nil ? 1 : 0) + (city.originQuery == nil ? 0 : 1) + foursquareCategories(city).count + 2
+                (city.center == nil ? 1 : 0) + (city.originQuery == nil ? 0 : 1)
+                + foursquareCategories(city).count * (1 + otherLanguages.count) + 2
                 + (mapFromOverpass ? 1 : 0)
         }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
@@ -319,6 +325,31 @@ public struct LiveSource: Sendable {
                 }
             }
             for await (id, outcome) in group { places[id] = outcome }
+        }
+        // The same lists in the site's other languages, for what Foursquare calls the places and their categories
+        // in each: one request more per list and language, and one list's failure keeps its main language's names.
+        for language in otherLanguages where !foursquareCategories(city).isEmpty {
+            await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
+                for id in foursquareCategories(city) {
+                    guard let category = config.category(id: id), places[id]?.value?.isEmpty == false else {
+                        continue
+                    }
+                    let request = keys.key(.foursquare).flatMap {
+                        LiveRequests.foursquare(
+                            live: live, key: $0, center: center, category: category, limit: min(50, city.maxResults),
+                            sort: city.sort, language: language)
+                    }
+                    group.addTask {
+                        let outcome = await get(
+                            .foursquare, .places, key: FoursquareLanguages.key(id, language), request: request,
+                            decode: FoursquareDecoder.places)
+                        return (id, outcome)
+                    }
+                }
+                for await (id, outcome) in group {
+                    places[id] = places[id].map { FoursquareLanguages.merge($0, other: outcome, language: language) }
+                }
+            }
         }
         var data = CityData(
             slug: city.slug, places: places, events: await events, weather: await weather, geocode: geocode,

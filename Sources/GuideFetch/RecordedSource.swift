@@ -131,6 +131,13 @@ public struct RecordedSource: Sendable {
         } else {
             for category in city.categories {
                 places[category] = read("places/\(category).json", .places, FoursquareDecoder.places)
+                // The same list as Foursquare answered it in the site's other languages, where it was recorded.
+                for language in languages.dropFirst() {
+                    guard let main = places[category] else { continue }
+                    let other = read(
+                        FoursquareLanguages.key(category, language) + ".json", .places, FoursquareDecoder.places)
+                    places[category] = FoursquareLanguages.merge(main, other: other, language: language)
+                }
             }
         }
         var data = CityData(

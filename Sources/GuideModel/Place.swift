@@ -35,6 +35,9 @@ public struct Place: Hashable, Sendable {
     public var names: [String: String] = [:]
     public var coordinate: Coordinate
     public var categoryNames: [String] = []
+    /// The categories' names in the site's other languages, where the provider answered in them (Foursquare,
+    /// asked in each), by language.
+    public var categoryNamesIn: [String: [String]] = [:]
     public var address: String?
     public var locality: String?
     public var neighborhoods: [String] = []

@@ -33,6 +33,8 @@ final class APITestServer: @unchecked Sendable {
     private let server: HTTPServer
     private var bodies: [String: Data]
     private var scripts: [String: [Behavior]] = [:]
+    /// Bodies answered to requests in another language (`Accept-Language`), by path then language.
+    private var languageBodies: [String: [String: Data]] = [:]
     private var log: [Hit] = []
     private var inFlight = 0
     /// The most requests the server was answering at once.
@@ -171,6 +173,13 @@ final class APITestServer: @unchecked Sendable {
             ).utf8)
     }
 
+    /// Answers `path` in `language` (its `Accept-Language`) with `body`; other languages get the path's body.
+    func setBody(_ path: String, language: String, _ body: Data) {
+        lock.lock()
+        languageBodies[path, default: [:]][language] = body
+        lock.unlock()
+    }
+
     func setBody(_ path: String, _ body: Data) {
         lock.lock()
         bodies[path] = body
@@ -185,10 +194,10 @@ final class APITestServer: @unchecked Sendable {
 
     func hits(_ path: String) -> [Hit] { hits.filter { $0.path == path } }
 
-    private func next(_ path: String) -> (Behavior, Data) {
+    private func next(_ path: String, language: String?) -> (Behavior, Data) {
         lock.lock()
         defer { lock.unlock() }
-        let body = bodies[path] ?? Data("{}".utf8)
+        let body = language.flatMap { languageBodies[path]?[$0] } ?? bodies[path] ?? Data("{}".utf8)
         guard var queue = scripts[path], !queue.isEmpty else { return (.ok, body) }
         let behavior = queue.removeFirst()
         scripts[path] = queue
@@ -216,7 +225,7 @@ final class APITestServer: @unchecked Sendable {
         }
         defer { lock.withLock { inFlight -= 1 } }
         if latency > 0 { try? await Task.sleep(nanoseconds: UInt64(latency * 1e9)) }
-        let (behavior, body) = next(Self.route(request))
+        let (behavior, body) = next(Self.route(request), language: request.headers[HTTPHeader("Accept-Language")])
         let json: HTTPHeaders = [.contentType: "application/json"]
         switch behavior {
         case .ok:
