@@ -313,14 +313,8 @@ public struct LiveSource: Sendable {
                 group.addTask {
                     let outcome = await get(
                         .foursquare, .places, key: "places/\(id)", request: first,
-                        next: { response, index in
-                            // Follow `Link: <…>; rel="next"` while more results are wanted.
-                            guard let first, (index + 1) * min(50, limit) < limit,
-                                let url = LiveRequests.nextLink(response.headers["link"])
-                            else { return nil }
-                            return APIRequest(url: url, headers: first.headers, timeout: first.timeout)
-                        },
-                        merge: { Self.mergeFoursquare($0) }, decode: FoursquareDecoder.places)
+                        next: Self.foursquarePages(first, limit: limit), merge: { Self.mergeFoursquare($0) },
+                        decode: FoursquareDecoder.places)
                     return (id, outcome)
                 }
             }
@@ -334,14 +328,16 @@ public struct LiveSource: Sendable {
                     guard let category = config.category(id: id), places[id]?.value?.isEmpty == false else {
                         continue
                     }
+                    let limit = city.maxResults
                     let request = keys.key(.foursquare).flatMap {
                         LiveRequests.foursquare(
-                            live: live, key: $0, center: center, category: category, limit: min(50, city.maxResults),
-                            sort: city.sort, language: language)
+                            live: live, key: $0, center: center, category: category, limit: limit, sort: city.sort,
+                            language: language)
                     }
                     group.addTask {
                         let outcome = await get(
                             .foursquare, .places, key: FoursquareLanguages.key(id, language), request: request,
+                            next: Self.foursquarePages(request, limit: limit), merge: { Self.mergeFoursquare($0) },
                             decode: FoursquareDecoder.places)
                         return (id, outcome)
                     }
@@ -372,6 +368,16 @@ public struct LiveSource: Sendable {
     static func ticketmasterPages(_ body: Data) -> Int {
         let json = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
         return (json?["page"] as? [String: Any])?["totalPages"] as? Int ?? 1
+    }
+
+    /// The next page of a Foursquare list: `Link: <…>; rel="next"` followed while more results are wanted.
+    static func foursquarePages(_ first: APIRequest?, limit: Int) -> @Sendable (APIResponse, Int) -> APIRequest? {
+        { response, index in
+            guard let first, (index + 1) * min(50, limit) < limit,
+                let url = LiveRequests.nextLink(response.headers["link"])
+            else { return nil }
+            return APIRequest(url: url, headers: first.headers, timeout: first.timeout)
+        }
     }
 
     /// Pages of Foursquare results as one body in the same wire format.
