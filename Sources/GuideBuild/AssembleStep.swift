@@ -39,7 +39,6 @@ extension SiteBuilder {
     public func assemble(_ folders: [(url: URL, label: String)], reportFolder: URL? = nil) throws -> AssembleSummary {
         let start = DispatchTime.now().uptimeNanoseconds
         let (config, languages) = try loadConfig()
-        try Self.refuseShards(config)
         let templates = languages[0]
         // The folder a link names, as for a build.
         let output = try OutputLink.folder(self.output)
@@ -62,23 +61,30 @@ extension SiteBuilder {
                 expected: .init(
                     slugs: config.cities.map(\.slug), title: config.title, baseURL: config.baseURL,
                     units: config.units, producer: Producer.digest, templates: templates.digest,
-                    configName: configName))
+                    configName: configName, folders: Edition.all(config.languages).dropFirst().map(\.folder)))
         } catch let error as ShardError {
             throw BuildError(error.description)
         }
         // The policy is the assembling site's own, whatever the shards were built with.
         plan.site.contentSecurityPolicy = config.hosting.policy
-        let renderer = SiteRenderer(templates: templates, site: plan.site, cards: plan.cities.map(\.card))
+        // Each language's pages about every city, from the shards' cards in that language.
+        let infos = Self.siteInfos(config, main: plan.site)
+        let renderers = zip(languages, infos).enumerated().map { index, language in
+            SiteRenderer(
+                templates: language.0, site: language.1,
+                cards: plan.cities.map { index == 0 ? $0.card : $0.languageCards[index - 1] })
+        }
+        let renderer = renderers[0]
         // Made before the site is published: shards that disagree about reports publish nothing.
         let reports = try assembledReports(
             folders, plan: plan, config: config,
             editions: ReportEdition.all(
                 config.report, languages: [(templates, plan.site)], extra: reportTemplates(config),
                 categories: config.categories))
-        let exportSite = ExportSite.editions(
-            config, buildDate: plan.site.buildDate, languages: [(templates, plan.site)])[0]
+        let exportSites = ExportSite.editions(
+            config, buildDate: plan.site.buildDate, languages: Array(zip(languages, infos)))
         let published = try OutputGroup.assembly(
-            plan, renderer: renderer, site: plan.site, exportSite: exportSite, templatesDigest: templates.digest,
+            plan, renderers: renderers, sites: infos, exportSites: exportSites, templatesDigest: templates.digest,
             hosting: config.hosting
         ).publish(to: output, precompress: config.hosting.precompress, checkpoint: checkpoint)
         var report: ReportSummary?

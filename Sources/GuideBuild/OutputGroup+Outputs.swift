@@ -95,17 +95,22 @@ extension OutputGroup {
     }
 
     /// `cityguide assemble`: the shards' files as they are, and the pages about every city made from their cards.
+    /// - Parameters:
+    ///   - renderers: the pages about every city in each language, from the shards' cards.
+    ///   - sites: the site's facts in each language, as a build's pages' keys are made of them.
     static func assembly(
-        _ plan: AssemblyPlan, renderer: SiteRenderer, site: SiteInfo, exportSite: ExportSite, templatesDigest: UInt64,
-        hosting: HostingSettings
+        _ plan: AssemblyPlan, renderers: [SiteRenderer], sites: [SiteInfo], exportSites: [ExportSite],
+        templatesDigest: UInt64, hosting: HostingSettings
     ) -> OutputGroup {
-        let base = baseKey(templatesDigest: templatesDigest, site: site, exportSites: [exportSite])
-        var outputs = siteWidePages([renderer], key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
+        let base = baseKey(
+            templatesDigest: templatesDigest, site: sites[0], exportSites: exportSites, others: Array(sites.dropFirst())
+        )
+        var outputs = siteWidePages(renderers, key: siteKey(base: base, cityKeys: plan.cities.map(\.key)))
         for file in plan.files {
             outputs.append(Output(path: file.path, key: file.key, source: .file(file.source, hash: file.hash)))
         }
-        outputs += assetsAndExtras(renderer, htmlPaths: outputs.map(\.path), hosting: hosting)
-        return OutputGroup(renderer: renderer, guides: [], exportSite: exportSite, outputs: outputs)
+        outputs += assetsAndExtras(renderers[0], htmlPaths: outputs.map(\.path), hosting: hosting)
+        return OutputGroup(renderers: renderers, guides: [], exportSites: exportSites, outputs: outputs)
     }
 
     /// The home page, 404 and saved places, in each language.

@@ -93,7 +93,12 @@ public struct SiteBuilder: Sendable {
         return try writer.finish(
             summary: shard.map {
                 OutputGroup.shardSummary(
-                    $0, cities: zip(site.cards, site.keys).map { ShardSummary.City(card: $0, key: $1) },
+                    $0,
+                    cities: site.cards.indices.map { index in
+                        ShardSummary.City(
+                            card: site.cards[index], languageCards: site.languageCards.dropFirst().map { $0[index] },
+                            key: site.keys[index])
+                    },
                     site: site.site, templatesDigest: site.templates.digest)
             })
     }
@@ -214,16 +219,9 @@ public struct SiteBuilder: Sendable {
         return templates
     }
 
-    /// The pages about every city are made at assembly from the shards' cards, which are in one language; so is
-    /// the digest of the shards' reports.
+    /// The digest of the shards' reports is made at assembly in one language so far.
     /// - Parameter report: whether the shard writes reports.
     static func refuseShards(_ config: SiteConfig, report: Bool = false) throws {
-        if config.languages.count > 1 {
-            throw BuildError(
-                "\(config.file.lastPathComponent): error: 'languages' lists \(config.languages.count) languages, and "
-                    + "sharded builds (build --shard, assemble) make a site in one language so far\n"
-                    + "  fix: build the site whole (without --shard), or list one language")
-        }
         let languages = config.report?.audiences(siteLanguage: config.languages[0]).map(\.language) ?? []
         if report && languages.count > 1 {
             throw BuildError(
@@ -280,12 +278,19 @@ public struct SiteBuilder: Sendable {
 
     /// The site's facts as each language's pages show them: its language, its folder, the others.
     func siteInfos(_ config: SiteConfig, _ plan: SourcePlan) -> [SiteInfo] {
+        var main = SiteInfo(
+            title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
+            dataNote: plan.note.english, language: config.language)
+        main.note = plan.note
+        return Self.siteInfos(config, main: main)
+    }
+
+    /// The site's facts in each language, from those of its main language (a build's, or the shards').
+    static func siteInfos(_ config: SiteConfig, main: SiteInfo) -> [SiteInfo] {
         let editions = Edition.all(config.languages)
         return editions.map { edition in
-            var info = SiteInfo(
-                title: config.title, baseURL: config.baseURL, units: config.units, buildDate: plan.buildDate,
-                dataNote: plan.note.english, language: edition.language)
-            info.note = plan.note
+            var info = main
+            info.language = edition.language
             info.contentSecurityPolicy = config.hosting.policy
             info.editions = editions.count > 1 ? editions : []
             info.folder = edition.folder

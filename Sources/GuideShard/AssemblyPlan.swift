@@ -8,6 +8,8 @@ import GuideRender
 public struct AssemblyPlan: Sendable {
     public struct City: Sendable {
         public var card: CityCard
+        /// Its card in each of the site's other languages.
+        public var languageCards: [CityCard]
         public var key: UInt64
     }
 
@@ -50,11 +52,14 @@ public struct AssemblyPlan: Sendable {
         public var templates: UInt64
         /// How messages name the config file.
         public var configName: String
+        /// The folders of the site's languages after its main one (`fi/`), where each city has its pages again.
+        public var folders: [String] = []
 
         public init(
             slugs: [String], title: String, baseURL: String?, units: UnitSystem, producer: String, templates: UInt64,
-            configName: String
+            configName: String, folders: [String] = []
         ) {
+            self.folders = folders
             self.slugs = slugs
             self.title = title
             self.baseURL = baseURL
@@ -147,7 +152,7 @@ public struct AssemblyPlan: Sendable {
                             + "  fix: build this shard again")
                     continue
                 }
-                if !city.card.iconsAreOwn {
+                if !([city.card] + city.languageCards).allSatisfy(\.iconsAreOwn) {
                     problems.append(
                         "\(part.label)/\(ShardSummary.fileName): error: city '\(city.card.slug)' carries a weather icon "
                             + "cityguide does not draw\n"
@@ -158,7 +163,16 @@ public struct AssemblyPlan: Sendable {
                         "\(part.label): error: the city '\(city.card.slug)' is also in \(other.1.label)\n"
                             + "  fix: build every shard with the same --shard N from the same site.yaml")
                 }
-                found[city.card.slug] = (City(card: city.card, key: key), part)
+                if city.languageCards.count != expected.folders.count {
+                    problems.append(
+                        "\(part.label)/\(ShardSummary.fileName): error: city '\(city.card.slug)' was built in "
+                            + "\(city.languageCards.count + 1) of the \(expected.folders.count + 1) languages "
+                            + "\(expected.configName) lists\n"
+                            + "  fix: build every shard again from this \(expected.configName)")
+                }
+                found[city.card.slug] = (
+                    City(card: city.card, languageCards: city.languageCards, key: key), part
+                )
             }
         }
         let listed = Set(expected.slugs)
@@ -215,7 +229,9 @@ public struct AssemblyPlan: Sendable {
                 }
                 // A city's files come from the shard that built the city; only what every shard writes alike (the
                 // templates' assets, photos) may be listed by more than one.
-                let top = String(file.path.prefix { $0 != "/" })
+                // A language's copy of a city (`fi/berlin/…`) is the city's too.
+                let folder = expected.folders.first { file.path.hasPrefix($0) } ?? ""
+                let top = String(file.path.dropFirst(folder.count).prefix { $0 != "/" })
                 if let city = found[top], city.1.label != part.label {
                     problems.append(
                         "\(part.label)/\(Self.shown(file.path)): error: it is a file of the city '\(top)', which "

@@ -62,11 +62,14 @@ public struct ShardSummary: Sendable, Equatable, Codable {
 
     public struct City: Sendable, Equatable, Codable {
         public var card: CityCard
+        /// Its card in each of the site's other languages, in the config's order (none for a site in one).
+        public var languageCards: [CityCard]
         /// The key of the city's inputs (hex), which the site-wide pages' key is made of.
         public var key: String
 
-        public init(card: CityCard, key: UInt64) {
+        public init(card: CityCard, languageCards: [CityCard] = [], key: UInt64) {
             self.card = card
+            self.languageCards = languageCards
             self.key = XXH64.hex(key)
         }
     }

@@ -102,23 +102,37 @@ final class ShardTests: XCTestCase {
         }
     }
 
-    /// A site in another language assembles to its single build too: the pages about every city say where the
-    /// data came from in its words (they said it in English, from the shards' summaries).
-    func testAFinnishSiteAssembledEqualsItsSingleBuild() throws {
-        let site = try sampleSite(shards: 2, extra: "language: fi\n")
-        defer { site.remove() }
-        let assembled = site.dir.appendingPathComponent("Assembled")
-        try site.build(date: "2026-11-20")
-        for k in 1...2 { try buildShard(site, k, of: 2) }
-        try assemble(site, [1, 2], into: assembled)
-        let one = snapshot(site.output)
-        let merged = snapshot(assembled)
-        XCTAssertEqual(Set(merged.keys), Set(one.keys), "the same files")
-        for (path, bytes) in one where merged[path] != bytes {
-            XCTFail("\(path) differs between the single build and the assembled shards")
+    /// A site in another language, and one in three, assemble to their single builds too: the pages about every
+    /// city say where the data came from in their words (they said it in English, from the shards' summaries), and
+    /// each language's home, 404, saved places and sitemap are made from the shards' cards in that language.
+    func testSitesInOtherLanguagesAssembleToTheirSingleBuilds() throws {
+        for (extra, home) in [("language: fi\n", "index.html"), ("languages: [en, fi, ar]\n", "fi/index.html")] {
+            let site = try sampleSite(shards: 2, extra: extra)
+            defer { site.remove() }
+            let assembled = site.dir.appendingPathComponent("Assembled")
+            try site.build(date: "2026-11-20")
+            for k in 1...2 { try buildShard(site, k, of: 2) }
+            try assemble(site, [1, 2], into: assembled)
+            let one = snapshot(site.output)
+            let merged = snapshot(assembled)
+            XCTAssertEqual(Set(merged.keys), Set(one.keys), "\(extra): the same files")
+            for (path, bytes) in one where merged[path] != bytes {
+                XCTFail("\(extra): \(path) differs between the single build and the assembled shards")
+            }
+            let page = String(decoding: merged[home] ?? Data(), as: UTF8.self)
+            XCTAssertTrue(page.contains("tallennettu"), "\(extra): the data note in Finnish")
         }
-        let home = String(decoding: merged["index.html"] ?? Data(), as: UTF8.self)
-        XCTAssertTrue(home.contains("tallennettu"), "the data note in Finnish")
+        // Shards built in one language do not make a site in two.
+        let site = try sampleSite(shards: 2)
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let config = try String(contentsOf: site.dir.appendingPathComponent("site.yaml"), encoding: .utf8)
+        try site.write("two.yaml", config + "languages: [en, fi]\n")
+        XCTAssertThrowsError(
+            try assemble(site, [1, 2], into: site.dir.appendingPathComponent("A"), config: "two.yaml")
+        ) { error in
+            XCTAssertTrue("\(error)".contains("was built in 1 of the 2 languages two.yaml lists"), "\(error)")
+        }
     }
 
     func testShardsReportsMakeTheSameReportsAndDigest() throws {
