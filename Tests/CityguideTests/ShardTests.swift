@@ -363,6 +363,33 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    /// A language's copy of a city (`fi/berlin/…`) is the city's too: another shard may not carry it.
+    func testALanguagesCopyOfAnotherShardsCityIsRefused() throws {
+        let site = try sampleSite(shards: 2, extra: "languages: [en, fi]\n")
+        defer { site.remove() }
+        for k in 1...2 { try buildShard(site, k, of: 2) }
+        let first = try ShardSummary.load(from: shardFolder(site, 1), label: "")
+        let second = try ShardSummary.load(from: shardFolder(site, 2), label: "")
+        let slugs = Set(first.cities.map(\.card.slug))
+        let theirs = try XCTUnwrap(
+            first.files.first {
+                $0.path.hasPrefix("fi/") && slugs.contains(String($0.path.dropFirst(3).prefix { $0 != "/" }))
+            })
+        let copy = shardFolder(site, 2).appendingPathComponent(theirs.path)
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: shardFolder(site, 1).appendingPathComponent(theirs.path), to: copy)
+        var forged = second
+        forged.files.append(theirs)
+        try forged.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+        XCTAssertThrowsError(try assemble(site, [1, 2], into: site.dir.appendingPathComponent("Assembled"))) { error in
+            let city = theirs.path.dropFirst(3).prefix { $0 != "/" }
+            XCTAssertTrue(
+                "\(error)".contains(
+                    "shard-2/\(theirs.path): error: it is a file of the city '\(city)', which shard-1 built"),
+                "\(error)")
+        }
+    }
+
     func testASummaryWhoseDateIsNoDateIsRefused() throws {
         let (site, summaryURL, _) = try twoBuiltShards()
         defer { site.remove() }
