@@ -74,12 +74,11 @@ extension SiteBuilder {
                 templates: language.0, site: language.1,
                 cards: plan.cities.map { index == 0 ? $0.card : $0.languageCards[index - 1] })
         }
-        let renderer = renderers[0]
         // Made before the site is published: shards that disagree about reports publish nothing.
         let reports = try assembledReports(
             folders, plan: plan, config: config,
             editions: ReportEdition.all(
-                config.report, languages: [(templates, plan.site)], extra: reportTemplates(config),
+                config.report, languages: Array(zip(languages, infos)), extra: reportTemplates(config),
                 categories: config.categories))
         let exportSites = ExportSite.editions(
             config, buildDate: plan.site.buildDate, languages: Array(zip(languages, infos)))
@@ -119,43 +118,47 @@ extension SiteBuilder {
                     + "\(without.joined(separator: ", ")) without\n"
                     + "  fix: build every shard with --report, or none of them")
         }
-        try Self.refuseShards(config, report: true)
+        // The reports as the shards wrote them, each language's in its folder; the digests are made here.
         var files: [(path: String, bytes: Data)] = []
-        var parts: [String: ReportPart] = [:]
-        var maps: [String: Data] = [:]
-        var siteWarnings: [String] = []
-        for (folder, data) in found {
-            let decoded: ReportSet.Parts
-            do {
-                decoded = try JSONDecoder().decode(ReportSet.Parts.self, from: data ?? Data())
-            } catch {
-                throw BuildError(
-                    "\(folder.label)/reports/\(ReportSet.Parts.fileName): error: it cannot be read\n"
-                        + "  fix: build this shard again with --report")
-            }
-            for part in decoded.cities { parts[part.slug] = part }
-            maps.merge(decoded.maps) { first, _ in first }
-            for warning in decoded.siteWarnings where !siteWarnings.contains(warning) { siteWarnings.append(warning) }
-            let reports = folder.url.appendingPathComponent("reports")
-            for name in ((try? fm.contentsOfDirectory(atPath: reports.path)) ?? []).sorted()
-            where !name.hasPrefix(".") && name != ReportSet.Parts.fileName {
-                if let bytes = fm.contents(atPath: reports.appendingPathComponent(name).path) {
-                    files.append((name, bytes))
-                }
+        for (folder, _) in found {
+            files += Self.reportFiles(in: folder.url.appendingPathComponent("reports")).filter {
+                !$0.path.hasSuffix(ReportSet.Parts.fileName)
             }
         }
-        // A shard writes its reports in one language (`refuseShards`).
-        guard let edition = editions.first else { return nil }
-        let renderer = edition.reportRenderer
-        let ordered = plan.cities.compactMap { parts[$0.card.slug] }
-        // The cities' own messages were made by their shards; their subjects are made again from the parts.
-        var messages = ordered.map { ($0.slug, renderer.reportSubject(parts: [$0], digest: false)) }
-        if ordered.count > 1 {
-            let digest = try ReportSet.message(
-                renderer: renderer, parts: ordered, maps, siteWarnings: siteWarnings, settings: config.report,
-                to: edition.to, baseURL: config.baseURL ?? "", date: plan.site.buildDate, digest: true)
-            files += [("\(digest.name).eml", digest.eml), ("\(digest.name).html", digest.html)]
-            messages.append((digest.name, digest.subject))
+        var messages: [(name: String, subject: String)] = []
+        for edition in editions {
+            var parts: [String: ReportPart] = [:]
+            var maps: [String: Data] = [:]
+            var siteWarnings: [String] = []
+            for (folder, _) in found {
+                let path = "reports/\(edition.folder)\(ReportSet.Parts.fileName)"
+                let decoded: ReportSet.Parts
+                do {
+                    let data = fm.contents(atPath: folder.url.appendingPathComponent(path).path) ?? Data()
+                    decoded = try JSONDecoder().decode(ReportSet.Parts.self, from: data)
+                } catch {
+                    throw BuildError(
+                        "\(folder.label)/\(path): error: it cannot be read\n"
+                            + "  fix: build this shard again with --report, from this \(configName)")
+                }
+                for part in decoded.cities { parts[part.slug] = part }
+                maps.merge(decoded.maps) { first, _ in first }
+                for warning in decoded.siteWarnings where !siteWarnings.contains(warning) {
+                    siteWarnings.append(warning)
+                }
+            }
+            let renderer = edition.reportRenderer
+            let ordered = plan.cities.compactMap { parts[$0.card.slug] }
+            // The cities' own messages were made by their shards; their subjects are made again from the parts.
+            messages += ordered.map { (edition.folder + $0.slug, renderer.reportSubject(parts: [$0], digest: false)) }
+            if ordered.count > 1 {
+                let digest = try ReportSet.message(
+                    renderer: renderer, parts: ordered, maps, siteWarnings: siteWarnings, settings: config.report,
+                    to: edition.to, baseURL: config.baseURL ?? "", date: plan.site.buildDate, digest: true)
+                let name = edition.folder + digest.name
+                files += [("\(name).eml", digest.eml), ("\(name).html", digest.html)]
+                messages.append((name, digest.subject))
+            }
         }
         return (files.sorted { $0.path < $1.path }, messages)
     }

@@ -97,7 +97,11 @@ extension SiteBuilder {
         let lock = try inside ? siteLock ?? OutputLock.acquire(for: output) : OutputLock.acquire(for: folder)
         var files = sets.flatMap(\.files)
         // A shard's cities are only some of the site's: it leaves their parts for the digest `assemble` makes.
-        if shard != nil, let first = sets.first { files.append((ReportSet.Parts.fileName, try first.parts.encoded())) }
+        if shard != nil {
+            for (edition, set) in zip(editions, sets) {
+                files.append((edition.folder + ReportSet.Parts.fileName, try set.parts.encoded()))
+            }
+        }
         if request.city != nil {
             let fresh = Set(files.map(\.path))
             files += Self.reportFiles(in: folder).filter { !fresh.contains($0.path) }

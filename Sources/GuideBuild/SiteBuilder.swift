@@ -179,7 +179,6 @@ public struct SiteBuilder: Sendable {
     func loadConfig(checking report: ReportRequest?) throws -> (SiteConfig, [TemplateSet]) {
         var (config, templates) = try loadConfig()
         try report.map { try checkReport($0, config) }
-        if shard != nil { try Self.refuseShards(config, report: report != nil) }
         if let shard { config.cities = config.cities.filter { shard.includes($0.slug) } }
         return (config, templates)
     }
@@ -217,19 +216,6 @@ public struct SiteBuilder: Sendable {
         // Each language's templates, as its catalog translated them: a translation that names nothing is found.
         if knobs.checkTemplateNames { for set in templates { try set.checkNames() } }
         return templates
-    }
-
-    /// The digest of the shards' reports is made at assembly in one language so far.
-    /// - Parameter report: whether the shard writes reports.
-    static func refuseShards(_ config: SiteConfig, report: Bool = false) throws {
-        let languages = config.report?.audiences(siteLanguage: config.languages[0]).map(\.language) ?? []
-        if report && languages.count > 1 {
-            throw BuildError(
-                "\(config.file.lastPathComponent): error: 'report' is written in \(languages.count) languages "
-                    + "(\(languages.joined(separator: ", "))), and a sharded build writes its reports in one so far\n"
-                    + "  fix: build the site whole (without --shard) for reports in several languages, or give "
-                    + "every recipient the report's language")
-        }
     }
 
     /// What `cityguide serve` watches, from one reading of the config.

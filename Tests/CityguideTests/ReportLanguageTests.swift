@@ -135,16 +135,34 @@ final class ReportLanguageTests: XCTestCase {
         }
     }
 
-    /// A sharded build writes its reports in one language so far, and says so.
-    func testShardsRefuseReportsInSeveralLanguages() throws {
+    /// Shards write each language's share of the reports, and `assemble` makes each language's digest: the same
+    /// reports as one build, in every language.
+    func testShardsMakeTheSameReportsInEveryLanguage() throws {
         let site = try NightlyChangesTests.nights()
         defer { site.remove() }
-        try site.write("site.yaml", try NightlyChangesTests.config("nights/19", extra: Self.recipients))
-        var builder = site.builder(date: "2026-11-19")
-        builder.options.report = ReportRequest()
-        builder.options.shard = try Shard(parsing: "1/2")
-        XCTAssertThrowsError(try builder.build()) { error in
-            XCTAssertTrue("\(error)".contains("'report' is written in 3 languages (fi, ar, en)"), "\(error)")
+        try site.write("site.yaml", try NightlyChangesTests.config("nights/20", extra: Self.recipients))
+        var single = site.builder(date: "2026-11-20")
+        single.options.report = ReportRequest()
+        let whole = try XCTUnwrap(try single.build().report)
+        for k in 1...2 {
+            var builder = site.builder(date: "2026-11-20", output: site.dir.appendingPathComponent("shard-\(k)"))
+            builder.options.report = ReportRequest()
+            builder.options.shard = Shard(index: k, count: 2)
+            try builder.build()
+        }
+        var assembler = site.builder(output: site.dir.appendingPathComponent("Assembled"))
+        assembler.options.configName = "site.yaml"
+        let assembled = try assembler.assemble(
+            (1...2).map { (site.dir.appendingPathComponent("shard-\($0)"), "shard-\($0)") })
+        XCTAssertEqual(
+            assembled.report?.messages.map { "\($0.name): \($0.subject)" },
+            whole.messages.map { "\($0.name): \($0.subject)" })
+        XCTAssertEqual(assembled.report?.messages.count, 15, "4 cities and the digest in fi, ar and en")
+        let one = snapshot(site.output.appendingPathComponent("reports"))
+        let merged = snapshot(site.dir.appendingPathComponent("Assembled/reports"))
+        XCTAssertEqual(Set(merged.keys), Set(one.keys))
+        for (path, bytes) in one where merged[path] != bytes {
+            XCTFail("\(path) differs between the single build and the assembled shards")
         }
     }
 }
