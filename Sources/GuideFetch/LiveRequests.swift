@@ -76,19 +76,21 @@ enum LiveRequests {
             timeout: live.timeoutSeconds)
     }
 
-    /// Ticketmaster: events around the center from the build date on, soonest first.
-    static func ticketmaster(live: LiveSettings, key: String, center: Coordinate, from date: Date, page: Int)
-        -> APIRequest?
-    {
+    /// Ticketmaster: events around the center from the build date on, soonest first, in `language` where the
+    /// event has it (`locale=fi,*`: else any); nil: the site's main language.
+    static func ticketmaster(
+        live: LiveSettings, key: String, center: Coordinate, from date: Date, page: Int, language: String? = nil
+    ) -> APIRequest? {
         // The whole build day in UTC, so events later today anywhere in the world are included.
         let start = CalendarDay.iso(date) + "T00:00:00Z"
         let query = [
             ("apikey", key), ("latlong", ll(center)), ("radius", String(live.eventRadiusKm)), ("unit", "km"),
             ("sort", "date,asc"), ("startDateTime", start), ("size", "50"), ("page", String(page)),
+            ("locale", LanguageTag.primary(language ?? live.language) + ",*"),
         ]
         return request(
             live.settings(.ticketmaster).baseURL, "/discovery/v2/events.json", query, secret: "apikey",
-            language: live.language, timeout: live.timeoutSeconds)
+            language: language ?? live.language, timeout: live.timeoutSeconds)
     }
 
     static func google(live: LiveSettings, key: String, address: String) -> APIRequest? {

@@ -79,11 +79,6 @@ public struct LiveSource: Sendable {
     static let mapMetres = 2500.0
     static let buildingMetres = 1200.0
 
-    /// The site's languages after its main one, which Foursquare is asked in too.
-    var otherLanguages: [String] {
-        config.providers.places == .foursquare ? Array(config.languages.dropFirst()) : []
-    }
-
     /// The categories asked of Foursquare: none when places come from OpenStreetMap.
     func foursquareCategories(_ city: CityConfig) -> [String] {
         config.providers.places == .foursquare ? city.categories : []
@@ -96,7 +91,9 @@ public struct LiveSource: Sendable {
         for city in config.cities {
             perCity[city.name] =
                 (city.center == nil ? 1 : 0) + (city.originQuery == nil ? 0 : 1)
-                + foursquareCategories(city).count * (1 + otherLanguages.count) + 2
+                + (foursquareCategories(city).count + (config.providers.events == .ical ? 0 : 1))
+                * (1 + otherLanguages.count)
+                + 1
                 + (mapFromOverpass ? 1 : 0)
         }
         fetcher.observe(.planned(total: perCity.values.reduce(0, +), perCity: perCity))
@@ -171,7 +168,7 @@ public struct LiveSource: Sendable {
         let collector = CityCollector()
         let live = config.live
 
-        func get<T>(
+        @Sendable func get<T>(
             _ provider: LiveSettings.Provider, _ part: DataWarning.Part, key: String, request: APIRequest?,
             next: @escaping @Sendable (APIResponse, Int) -> APIRequest? = { _, _ in nil },
             merge: @escaping @Sendable ([Data]) -> Data = { $0.first ?? Data() },
@@ -320,35 +317,27 @@ public struct LiveSource: Sendable {
             }
             for await (id, outcome) in group { places[id] = outcome }
         }
-        // The same lists in the site's other languages, for what Foursquare calls the places and their categories
-        // in each: one request more per list and language, and one list's failure keeps its main language's names.
-        for language in otherLanguages where !foursquareCategories(city).isEmpty {
-            await withTaskGroup(of: (String, CityData.Outcome<[Place]>).self) { group in
-                for id in foursquareCategories(city) {
-                    guard let category = config.category(id: id), places[id]?.value?.isEmpty == false else {
-                        continue
-                    }
-                    let limit = city.maxResults
-                    let request = keys.key(.foursquare).flatMap {
-                        LiveRequests.foursquare(
-                            live: live, key: $0, center: center, category: category, limit: limit, sort: city.sort,
-                            language: language)
-                    }
-                    group.addTask {
-                        let outcome = await get(
-                            .foursquare, .places, key: FoursquareLanguages.key(id, language), request: request,
-                            next: Self.foursquarePages(request, limit: limit), merge: { Self.mergeFoursquare($0) },
-                            decode: FoursquareDecoder.places)
-                        return (id, outcome)
-                    }
-                }
-                for await (id, outcome) in group {
-                    places[id] = places[id].map { FoursquareLanguages.merge($0, other: outcome, language: language) }
-                }
-            }
+        // The same lists in the site's other languages (see LiveSource+Languages.swift).
+        places = await inOtherLanguages(places, city: city, center: center) { key, request, limit in
+            await get(
+                .foursquare, .places, key: key, request: request, next: Self.foursquarePages(request, limit: limit),
+                merge: { Self.mergeFoursquare($0) }, decode: FoursquareDecoder.places)
         }
+        let eventsInMain = await events
+        let allEvents =
+            fromFeeds
+            ? eventsInMain
+            : await inOtherLanguages(eventsInMain, city: city, center: center) { key, language in
+                await get(
+                    .ticketmaster, .events, key: key,
+                    request: self.keys.key(.ticketmaster).flatMap {
+                        LiveRequests.ticketmaster(
+                            live: live, key: $0, center: center, from: buildDate, page: 0, language: language)
+                    },
+                    decode: TicketmasterDecoder.events)
+            }
         var data = CityData(
-            slug: city.slug, places: places, events: await events, weather: await weather, geocode: geocode,
+            slug: city.slug, places: places, events: allEvents, weather: await weather, geocode: geocode,
             warnings: [])
         data.warnings = collector.warnings.sorted { ($0.part.rawValue, $0.file) < ($1.part.rawValue, $1.file) }
         data.asOf = collector.asOf

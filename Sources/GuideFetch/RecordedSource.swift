@@ -116,6 +116,13 @@ public struct RecordedSource: Sendable {
                 credits.insert("Ticketmaster")
                 return try TicketmasterDecoder.events(from: data)
             }
+            // The events as Ticketmaster answered in the site's other languages, where they were recorded.
+            for language in languages.dropFirst() {
+                let other = read(ProviderLanguages.key("events", language) + ".json", .events) {
+                    try TicketmasterDecoder.events(from: $0)
+                }
+                events = ProviderLanguages.merge(events, other: other, language: language)
+            }
         }
         var places: [String: CityData.Outcome<[Place]>] = [:]
         if let body = file("\(city.slug)/overpass.json") {
@@ -135,8 +142,9 @@ public struct RecordedSource: Sendable {
                 for language in languages.dropFirst() {
                     guard let main = places[category] else { continue }
                     let other = read(
-                        FoursquareLanguages.key(category, language) + ".json", .places, FoursquareDecoder.places)
-                    places[category] = FoursquareLanguages.merge(main, other: other, language: language)
+                        ProviderLanguages.key("places/\(category)", language) + ".json", .places,
+                        FoursquareDecoder.places)
+                    places[category] = ProviderLanguages.merge(main, other: other, language: language)
                 }
             }
         }

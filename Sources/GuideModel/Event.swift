@@ -14,6 +14,9 @@ public struct Event: Hashable, Sendable {
 
     public var id: String
     public var name: String
+    /// The name in the site's other languages, where the provider answered in them (Ticketmaster, asked in
+    /// each), by language.
+    public var names: [String: String] = [:]
     public var url: String?
     /// Local calendar date at the venue, `YYYY-MM-DD`.
     public var localDate: String

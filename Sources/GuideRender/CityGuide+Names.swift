@@ -8,14 +8,23 @@ extension CityGuide {
     /// that language. The same guide when no place has a name of its own in that language.
     public func named(in language: String) -> CityGuide {
         let code = LanguageTag.primary(language)
+        var guide = self
+        // Events as the provider names them in that language, where it did.
+        if let events = events.value, events.contains(where: { $0.names[code] != nil }) {
+            guide.events = .loaded(
+                events.map { event in
+                    var named = event
+                    named.name = event.names[code] ?? event.name
+                    return named
+                })
+        }
         guard
             places.values.contains(where: {
                 $0.place.names[code] != nil || $0.place.localName != nil || $0.place.categoryNamesIn[code] != nil
             })
         else {
-            return self
+            return guide
         }
-        var guide = self
         for (id, item) in places {
             let local = item.place.localName ?? item.place.name
             let own = item.place.names[code] ?? local

@@ -2,9 +2,10 @@ import Foundation
 import GuideBuild
 import XCTest
 
-/// Foursquare answers in the language it is asked in: a site in several languages asks it once more per list and
-/// language, and each language's pages name the places and their categories as Foursquare does in it.
-final class FoursquareLanguageTests: XCTestCase {
+/// Foursquare and Ticketmaster answer in the language they are asked in: a site in several languages asks them once
+/// more per list and language, and each language's pages name the places, their categories and the events as the
+/// provider does in it.
+final class ProviderLanguageTests: XCTestCase {
     var server: APITestServer!
 
     override func setUpWithError() throws {
@@ -14,6 +15,10 @@ final class FoursquareLanguageTests: XCTestCase {
             .replacingOccurrences(of: "\"Coffee Shop\"", with: "\"Kahvila (Foursquare)\"")
         XCTAssertNotEqual(finnish, english, "the fixture names the place and its category")
         server.setBody("/places/search", language: "fi", server.pointingPhotosHere(Data(finnish.utf8)))
+        let events = String(decoding: try fixture("ticketmaster-events.json"), as: UTF8.self)
+        let tapahtumat = events.replacingOccurrences(of: "\"Blue Hour Quartet\"", with: "\"Sininen tunti -kvartetti\"")
+        XCTAssertNotEqual(tapahtumat, events)
+        server.setBody("/discovery/v2/events.json", language: "fi", Data(tapahtumat.utf8))
     }
 
     override func tearDown() { server.stop() }
@@ -35,6 +40,14 @@ final class FoursquareLanguageTests: XCTestCase {
         XCTAssertEqual(summary.warnings, [])
         let asked = server.hits("/places/search").map { $0.headers["Accept-Language"] ?? "none" }
         XCTAssertEqual(asked.sorted(), ["en", "fi"], "one list, asked once in each language")
+        let locales = server.hits("/discovery/v2/events.json").map { $0.query["locale"] ?? "none" }
+        XCTAssertEqual(locales.sorted(), ["en,*", "fi,*"], "the events, asked once in each language")
+        let events = try String(
+            contentsOf: site.output.appendingPathComponent("fi/san-francisco/events/index.html"), encoding: .utf8)
+        XCTAssertTrue(events.contains("Sininen tunti -kvartetti"), "Ticketmaster's Finnish name")
+        let englishEvents = try String(
+            contentsOf: site.output.appendingPathComponent("san-francisco/events/index.html"), encoding: .utf8)
+        XCTAssertTrue(englishEvents.contains("Blue Hour Quartet"))
         let place = "san-francisco/places/blue-bottle-coffee/index.html"
         let english = try String(contentsOf: site.output.appendingPathComponent(place), encoding: .utf8)
         XCTAssertTrue(english.contains("<h1>Blue Bottle Coffee</h1>") || english.contains(">Blue Bottle Coffee<"))
@@ -55,6 +68,8 @@ final class FoursquareLanguageTests: XCTestCase {
         XCTAssertTrue(
             FileManager.default.fileExists(
                 atPath: night.appendingPathComponent("san-francisco/places/coffee.fi.json").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: night.appendingPathComponent("san-francisco/events.fi.json").path))
         try site.write(
             "site.yaml",
             "languages: [en, fi]\n"
@@ -62,6 +77,9 @@ final class FoursquareLanguageTests: XCTestCase {
         try site.builder().build()
         let replayed = try String(contentsOf: site.output.appendingPathComponent("fi/" + place), encoding: .utf8)
         XCTAssertTrue(replayed.contains("Sininen Pullo"), "the recorded Finnish answer")
+        let replayedEvents = try String(
+            contentsOf: site.output.appendingPathComponent("fi/san-francisco/events/index.html"), encoding: .utf8)
+        XCTAssertTrue(replayedEvents.contains("Sininen tunti -kvartetti"))
         try site.write("site.yaml", "languages: [en, fi]\n" + config)
         // A failed answer in one language keeps the main language's names on its pages, with a warning.
         let other = try TestSite(config: "languages: [en, fi]\n" + config)
