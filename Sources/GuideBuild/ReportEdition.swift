@@ -1,6 +1,7 @@
 import Foundation
 import GuideAnalysis
 import GuideConfig
+import GuideModel
 import GuideRender
 import GuideReport
 
@@ -23,6 +24,21 @@ struct ReportEdition {
         return SiteRenderer(
             templates: templates, site: site, guides: guides.map { $0.named(in: site.language) },
             sharing: renderers.first)
+    }
+
+    /// A batch's share of each edition's reports, added to `parts` (one per edition; empty ones the first time).
+    /// - Parameter renderers: the batch's, one per language of the site (those the editions do not need may
+    ///   render no city).
+    static func gather(
+        _ guides: [CityGuide], renderers: [SiteRenderer], editions: [ReportEdition], warnings: [DataWarning],
+        baseURL: String, only city: String?, into parts: inout [ReportSet.Parts]
+    ) {
+        if parts.isEmpty { parts = editions.map { _ in .empty } }
+        for (number, edition) in editions.enumerated() {
+            let renderer = edition.renderer(guides, renderers: renderers)
+            parts[number].append(
+                .of(renderer.cityGuides, renderer: renderer, warnings: warnings, baseURL: baseURL, only: city))
+        }
     }
 
     /// Its renderer of the reports themselves, which need no city.

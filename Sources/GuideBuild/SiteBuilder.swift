@@ -122,9 +122,7 @@ public struct SiteBuilder: Sendable {
         _ summary: BuildSummary, holding output: OutputClaim
     ) throws -> ReportSummary {
         // No city at all (an empty shard) is reports of nothing, in each language.
-        if site.reports.isEmpty {
-            site.reports = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) }
-        }
+        if site.reports.isEmpty { site.reports = editions.map { _ in .empty } }
         for index in site.reports.indices {
             site.reports[index].siteWarnings = ReportSet.Parts.siteWarnings(summary.warnings)
         }
@@ -148,7 +146,7 @@ public struct SiteBuilder: Sendable {
             config.report, languages: languages, extra: extra, categories: config.categories)
         var stages = StageTimes()
         var history = lastNights(config, before: plan.buildDate, steps: &stages)
-        var parts = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) }
+        var parts = editions.map { _ in ReportSet.Parts.empty }
         var emptyWarnings: [DataWarning] = []
         let warnings = try forEachBatch(config, plan, history: &history, stages: &stages) { batch, _ in
             emptyWarnings += batch.emptyWarnings
@@ -160,13 +158,10 @@ public struct SiteBuilder: Sendable {
                         guides: index == 0 ? batch.guides : batch.guides.map { $0.named(in: language.1.language) })
                     : SiteRenderer(templates: language.0, site: language.1, cards: [])
             }
-            for (number, edition) in editions.enumerated() {
-                let renderer = edition.renderer(batch.guides, renderers: renderers)
-                parts[number].append(
-                    .of(
-                        renderer.cityGuides, renderer: renderer, warnings: batch.warnings + batch.emptyWarnings,
-                        baseURL: config.baseURL ?? "", only: request.city))
-            }
+            ReportEdition.gather(
+                batch.guides, renderers: renderers, editions: editions,
+                warnings: batch.warnings + batch.emptyWarnings, baseURL: config.baseURL ?? "", only: request.city,
+                into: &parts)
         }
         for index in parts.indices {
             parts[index].siteWarnings = ReportSet.Parts.siteWarnings(warnings + emptyWarnings + history.warnings)

@@ -82,15 +82,10 @@ struct SiteSoFar {
     mutating func addReport(
         _ batch: CityBatch, renderers: [SiteRenderer], editions: [ReportEdition], baseURL: String, only city: String?
     ) {
-        if reports.isEmpty { reports = editions.map { _ in ReportSet.Parts(cities: [], maps: [:], siteWarnings: []) } }
-        for (number, edition) in editions.enumerated() {
-            let renderer = edition.renderer(batch.guides, renderers: renderers)
-            reports[number].append(
-                .of(
-                    renderer.cityGuides, renderer: renderer,
-                    warnings: batch.warnings + batch.photos.warnings + batch.emptyWarnings,
-                    baseURL: baseURL, only: city))
-        }
+        ReportEdition.gather(
+            batch.guides, renderers: renderers, editions: editions,
+            warnings: batch.warnings + batch.photos.warnings + batch.emptyWarnings, baseURL: baseURL, only: city,
+            into: &reports)
     }
 
     /// The renderer of the pages about every city in the first language.

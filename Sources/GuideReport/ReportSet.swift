@@ -34,6 +34,9 @@ public struct ReportSet: Sendable {
         public var maps: [String: Data]
         public var siteWarnings: [String]
 
+        /// No city's part yet.
+        public static let empty = Parts(cities: [], maps: [:], siteWarnings: [])
+
         public init(cities: [ReportPart], maps: [String: Data], siteWarnings: [String]) {
             self.cities = cities
             self.maps = maps

@@ -341,12 +341,7 @@ final class ShardTests: XCTestCase {
         let slugs = Set(first.cities.map(\.card.slug))
         let theirs = try XCTUnwrap(first.files.first { slugs.contains(String($0.path.prefix { $0 != "/" })) })
         // Shard 2 carries a copy of shard 1's city page, under its right hash: the same bytes, but not its city.
-        let copy = shardFolder(site, 2).appendingPathComponent(theirs.path)
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: shardFolder(site, 1).appendingPathComponent(theirs.path), to: copy)
-        var forged = second
-        forged.files.append(theirs)
-        try forged.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+        try carryIntoShard2(theirs, site, second)
         let output = site.dir.appendingPathComponent("Assembled")
         XCTAssertThrowsError(try assemble(site, [1, 2], into: output)) { error in
             let city = theirs.path.prefix { $0 != "/" }
@@ -363,6 +358,16 @@ final class ShardTests: XCTestCase {
         XCTAssertNoThrow(try assemble(site, [1, 2], into: output))
     }
 
+    /// Shard 2 made to carry a copy of shard 1's file, listed in its summary under its right hash.
+    func carryIntoShard2(_ theirs: ShardSummary.File, _ site: TestSite, _ second: ShardSummary) throws {
+        let copy = shardFolder(site, 2).appendingPathComponent(theirs.path)
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: shardFolder(site, 1).appendingPathComponent(theirs.path), to: copy)
+        var forged = second
+        forged.files.append(theirs)
+        try forged.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+    }
+
     /// A language's copy of a city (`fi/berlin/…`) is the city's too: another shard may not carry it.
     func testALanguagesCopyOfAnotherShardsCityIsRefused() throws {
         let site = try sampleSite(shards: 2, extra: "languages: [en, fi]\n")
@@ -375,12 +380,7 @@ final class ShardTests: XCTestCase {
             first.files.first {
                 $0.path.hasPrefix("fi/") && slugs.contains(String($0.path.dropFirst(3).prefix { $0 != "/" }))
             })
-        let copy = shardFolder(site, 2).appendingPathComponent(theirs.path)
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: shardFolder(site, 1).appendingPathComponent(theirs.path), to: copy)
-        var forged = second
-        forged.files.append(theirs)
-        try forged.encoded().write(to: shardFolder(site, 2).appendingPathComponent(ShardSummary.fileName))
+        try carryIntoShard2(theirs, site, second)
         XCTAssertThrowsError(try assemble(site, [1, 2], into: site.dir.appendingPathComponent("Assembled"))) { error in
             let city = theirs.path.dropFirst(3).prefix { $0 != "/" }
             XCTAssertTrue(
