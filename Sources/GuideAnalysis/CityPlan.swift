@@ -15,7 +15,9 @@ public struct CityPlan: Sendable {
     public var name: String
     public var slug: String
     public var center: Coordinate
-    public var originName: String
+    /// The origin's name; nil when the city names none and distances are from its centre, which each page
+    /// names in its own language.
+    public var originName: String?
     public var origin: Coordinate
     public var timeZone: TimeZone
     public var categories: [Category]
@@ -30,7 +32,7 @@ public struct CityPlan: Sendable {
     public var placesFromOSM = false
 
     public init(
-        name: String, slug: String, center: Coordinate, originName: String, origin: Coordinate, timeZone: TimeZone,
+        name: String, slug: String, center: Coordinate, originName: String?, origin: Coordinate, timeZone: TimeZone,
         categories: [Category], maxResults: Int, sort: ListSort, walkingMinutes: Int
     ) {
         self.name = name

@@ -323,9 +323,10 @@ public struct SiteBuilder: Sendable {
                         name: String(query.split(separator: ",").first ?? Substring(query)).trimmingCharacters(
                             in: .whitespaces), coordinate: $0.location)
                 }
-            } ?? CityConfig.Origin(name: "the city center", coordinate: center)
+            }
         var plan = CityPlan(
-            name: city.name, slug: city.slug, center: center, originName: origin.name, origin: origin.coordinate,
+            name: city.name, slug: city.slug, center: center, originName: origin?.name,
+            origin: origin?.coordinate ?? center,
             timeZone: TimeZone(identifier: city.timeZone) ?? TimeZone(identifier: "UTC")!,
             categories: city.categories.compactMap { id in
                 config.category(id: id).map { .init(id: $0.id, name: $0.name) }

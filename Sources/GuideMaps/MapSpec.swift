@@ -20,11 +20,15 @@ public struct MapSpec: Sendable {
     }
 
     public struct Origin: Sendable {
+        /// Its label on the map.
         public var name: String
         public var coordinate: Coordinate
-        public init(name: String, coordinate: Coordinate) {
+        /// What its marker says on hover, in the page's language ("Start: Kauppatori").
+        public var title: String
+        public init(name: String, coordinate: Coordinate, title: String? = nil) {
             self.name = name
             self.coordinate = coordinate
+            self.title = title ?? "Start: \(name)"
         }
     }
 

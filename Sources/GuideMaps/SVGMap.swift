@@ -140,7 +140,7 @@ public enum SVGMap {
         }
         if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
             svg.add(
-                "<g class=\"map-origin\"><title>\(Escape.xml("Start: \(origin.name)"))</title>"
+                "<g class=\"map-origin\"><title>\(Escape.xml(origin.title))</title>"
             )
             svg.add("<path d=\"M")
             for (index, (x, y)) in [(p.x, p.y - 10), (p.x + 8, p.y + 6), (p.x - 8, p.y + 6)].enumerated() {

@@ -20,7 +20,7 @@ struct ListOrder {
 
     /// "by rating, highest first …": follows "Ranked".
     func phrase(_ sort: ListSort) -> String {
-        let origin = ("origin", city.plan.originName)
+        let origin = ("origin", site.origin(city.plan))
         switch sort {
         case .rating: return best()
         case .distance: return site.say(Words.byWalk, origin)
@@ -33,7 +33,7 @@ struct ListOrder {
     /// `Ranking.sortedByBest` in words; `origin` names where the walks start (a line that said it already
     /// does not repeat it).
     func best(origin: Bool = true) -> String {
-        let from = ("origin", city.plan.originName)
+        let from = ("origin", site.origin(city.plan))
         guard someRated else {
             let osm = city.plan.placesFromOSM
             return site.say(
@@ -55,7 +55,7 @@ struct ListOrder {
         let count = city.places.values.filter { $0.walkingMinutes <= city.plan.walkingMinutes }.count
         let line = site.say(
             Words.picks, count: city.plan.walkingMinutes, ("minutes", String(city.plan.walkingMinutes)),
-            ("origin", city.plan.originName),
+            ("origin", site.origin(city.plan)),
             ("order", best(origin: false)))
         return count > 0 && count < 3 ? line + " " + site.say(Words.onlyFew, count: count) : line
     }

@@ -51,7 +51,7 @@ extension SiteRenderer {
         let page = values.placePath(city, item)
         var draft = values.mapDraft(
             id: "map-place",
-            title: site.say(Words.mapPlace, ("name", item.place.name), ("origin", city.plan.originName)),
+            title: site.say(Words.mapPlace, ("name", item.place.name), ("origin", site.origin(city.plan))),
             places: neighbors(city, item, tables: tables), city: city, root: Self.root(of: page), page: page,
             selected: item)
         draft.spec = tiled(draft.spec, city, page: page)

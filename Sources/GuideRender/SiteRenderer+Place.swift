@@ -55,12 +55,12 @@ extension SiteRenderer {
             ratingCount: p.ratingCount.map { site.say(Words.ratings, count: $0) }, price: Formatting.price(p.price),
             coordinates: site.isolated(p.coordinate.display), savePath: path,
             directions: Directions.view(
-                from: city.plan.origin, originName: city.plan.originName, to: p.coordinate, name: p.name),
+                from: city.plan.origin, originName: site.origin(city.plan), to: p.coordinate, name: p.name),
             distance: values.distance(item), walk: values.walk(item),
             walkNote: item.route == nil
                 ? site.say(Words.crowFlies, ("distance", values.distance(metres: item.metresFromOrigin)))
                 : site.say(Words.alongStreets),
-            origin: city.plan.originName,
+            origin: site.origin(city.plan),
             tips: p.tips.map { tip in
                 PlacePageView.Tip(
                     text: tip.text,

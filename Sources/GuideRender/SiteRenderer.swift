@@ -237,7 +237,7 @@ public struct SiteRenderer: Sendable {
             ids.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
         }
         let body = CityPageView(
-            origin: city.plan.originName,
+            origin: site.origin(city.plan),
             map: MapView(svg: values.render(cityMap(city)), legend: entries(city.overview)),
             weather: weather(city), walkingMinutes: city.plan.walkingMinutes,
             walkableHeading: walks(Words.bestWithin, city), nothingWithin: walks(Words.nothingWithin, city),
@@ -275,7 +275,7 @@ public struct SiteRenderer: Sendable {
         let places = list.placeIDs.compactMap(city.place)
         let folder = SitePaths.relative(SitePaths.places(city), from: path)
         var body = CategoryPageView(
-            category: site.categoryName(list.id, list.name), origin: city.plan.originName,
+            category: site.categoryName(list.id, list.name), origin: site.origin(city.plan),
             sort: ListOrder(city, site).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
             entries: places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) })
         switch list.status {
@@ -301,7 +301,7 @@ public struct SiteRenderer: Sendable {
     func walks(_ message: Message, _ city: CityGuide) -> String {
         site.say(
             message, count: city.plan.walkingMinutes, ("walking_minutes", String(city.plan.walkingMinutes)),
-            ("origin", city.plan.originName))
+            ("origin", site.origin(city.plan)))
     }
 
     func weather(_ city: CityGuide) -> WeatherView {

@@ -125,7 +125,7 @@ struct ViewValues {
             directions: event.venue.flatMap { venue in
                 venue.coordinate.map {
                     Directions.view(
-                        from: city.plan.origin, originName: city.plan.originName, to: $0, name: venue.name)
+                        from: city.plan.origin, originName: site.origin(city.plan), to: $0, name: venue.name)
                 }
             },
             classification: event.classification, price: event.priceRange, status: status)
@@ -280,10 +280,16 @@ struct ViewValues {
                     href: links.href(city, selected), kind: .selected))
         }
         // A neighborhood map is about the neighborhood: the city's starting point may be kilometres away.
-        let origin = area == nil ? MapSpec.Origin(name: city.plan.originName, coordinate: city.plan.origin) : nil
+        let originName = site.origin(city.plan)
+        let origin =
+            area == nil
+            ? MapSpec.Origin(
+                name: originName, coordinate: city.plan.origin,
+                title: site.say(Words.mapStart, ("origin", originName)))
+            : nil
         var description = site.say(
             origin == nil ? Words.mapPlaces : Words.mapPlacesAndStart, count: places.count,
-            ("origin", city.plan.originName))
+            ("origin", originName))
         var route: MapSpec.Route?
         var fit: [Coordinate]?
         if let selected {
@@ -291,7 +297,7 @@ struct ViewValues {
             route = MapSpec.Route(to: selected.place.coordinate, label: label, path: selected.route?.path ?? [])
             description = site.say(
                 selected.route == nil ? Words.mapStraight : Words.mapWalk, ("name", selected.place.name),
-                ("places", description), ("origin", city.plan.originName), ("walk", label))
+                ("places", description), ("origin", originName), ("walk", label))
             // Without copying the places (they are large): a place page asks twice, over fifty of them.
             let neighbours = places.compactMap { other -> (Coordinate, Double)? in
                 guard other.place.id != selected.place.id else { return nil }

@@ -1,3 +1,4 @@
+import GuideAnalysis
 import GuideMessages
 import GuideModel
 
@@ -86,6 +87,10 @@ enum Words {
     static let mapWalk = Message(
         "{{name}} in the middle, {{places}}; a line marks the walk along the streets from {{origin}}, {{walk}}")
     static let mapArea = Message("The outline of {{name}} with {{places}}")
+    /// The map's starting point, as its tooltip names it.
+    static let mapStart = Message("Start: {{origin}}")
+    /// Where distances are from when a city names no origin.
+    static let cityCenter = Message("the city center")
     static let mapNearby = Message(
         "{{description}}; {{count}} more place within a walk can be switched on",
         plural: "{{description}}; {{count}} more places within a walk can be switched on")
@@ -178,6 +183,7 @@ enum Words {
             byRelevanceOSM, byRelevance, byPopularity, byName, unratedOSM, unrated, unratedHere, unratedHereOther,
             byRating, byRatingSome, byRatingHere, byRatingSomeHere, ranked, picks, onlyFew, hoodCount, hoodWhy, mapCity,
             mapCategory, mapNeighborhood, mapPlace, mapPlaces, mapPlacesAndStart, mapStraight, mapWalk, mapArea,
+            mapStart, cityCenter,
             mapNearby, mapStreets, mapEnd, mapCredit, osmCredit, showNearby, cuisine,
             wheelchair, wheelchairLimited, wheelchairNo, outdoorSeating, reportSubject, reportDigestSubject,
             reportCities, reportNewPlaces, reportEvents, reportEveryCity, reportStale,
@@ -201,6 +207,9 @@ extension SiteInfo {
     func say(_ message: Message, count: Int, _ values: (String, String)...) -> String {
         Message.fill(words.text(message, count: count), [("count", String(count))] + values)
     }
+
+    /// Where a city's distances are from: the origin its config names, else "the city center" in the language.
+    func origin(_ plan: CityPlan) -> String { plan.originName ?? say(Words.cityCenter) }
 
     /// Items as the language separates them: "A, B, C" ("A، B، C" in Arabic).
     func commas(_ items: some Collection<String>) -> String {

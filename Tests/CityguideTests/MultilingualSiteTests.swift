@@ -42,9 +42,11 @@ final class MultilingualSiteTests: XCTestCase {
     /// calendar (each language has its own, beside its pages: read by Python's XML parser and `icalendar`).
     func testThreeLanguagesLinkBothWaysAndLeaveNoEnglish() throws {
         try requireTool("python3", install: "apt install python3")
-        let (output, summary) = try Self.build("languages: [en, fi, ar]")
+        // Berlin names no origin: its distances are from the city's centre, named in each page's language.
+        let noOrigin = ["    origin: {name: Alexanderplatz, at: [52.5219, 13.4132]}\n": ""]
+        let (output, summary) = try Self.build("languages: [en, fi, ar]", replacing: noOrigin)
         defer { try? FileManager.default.removeItem(at: output) }
-        let one = try Self.build("")
+        let one = try Self.build("", replacing: noOrigin)
         defer { try? FileManager.default.removeItem(at: one.output) }
         // Each language a whole site, with one 404 for all.
         XCTAssertEqual(summary.pages, 3 * one.summary.pages - 2)
@@ -103,6 +105,14 @@ final class MultilingualSiteTests: XCTestCase {
         let feed = try String(contentsOf: output.appendingPathComponent("fi/helsinki/feed.xml"), encoding: .utf8)
         XCTAssertTrue(feed.contains("<title>Uutta: Helsinki · Neighborhood Guide</title>"), feed)
         XCTAssertTrue(feed.contains("<title>Uusi tapahtuma: Christmas market opens</title>"), feed)
+        // The centre a city without an origin walks from, in the page's words, on its map too.
+        let berlin = try String(contentsOf: output.appendingPathComponent("fi/berlin/index.html"), encoding: .utf8)
+        XCTAssertTrue(berlin.contains("kaupungin keskusta"), berlin)
+        XCTAssertFalse(berlin.contains("city center"), berlin)
+        let arabicCoffee = try String(
+            contentsOf: output.appendingPathComponent("ar/berlin/coffee/index.html"), encoding: .utf8)
+        XCTAssertTrue(arabicCoffee.contains("<title>نقطة البداية: وسط المدينة</title>"), arabicCoffee)
+        XCTAssertTrue(arabicCoffee.contains("\">وسط المدينة</text>"), "the starting point's label")
     }
 
     /// A place is named in each page's language where OpenStreetMap has the name (`name:fi`), else by the name on

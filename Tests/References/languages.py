@@ -38,13 +38,33 @@ def english(en_po):
     return sentences, words
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+# A map's own words: its credit, its walk's label and its starting point's. Its other labels are the data's
+# names (places, streets, districts), in whatever language the data has them.
+MAP_WORDS = ("map-attribution", "map-route-label", "map-origin-label")
+
+
+def visible_svg(element, out):
+    """What a map says to a reader: its title and description (read aloud, and shown on hover), and its words."""
+    tag = element.tag.replace(SVG, "")
+    classes = (element.get("class") or "").split()
+    if tag in ("title", "desc") or (tag == "text" and any(c in MAP_WORDS for c in classes)):
+        out.append("".join(element.itertext()))
+        return
+    for child in element:
+        visible_svg(child, out)
+
+
 def visible(element, out):
-    """The text a reader sees (and hears: alt, aria-label, title, the scripts' words)."""
+    """The text a reader sees (and hears: alt, aria-label, title, the scripts' words, a map's words)."""
     tag = element.tag.replace(XHTML, "")
     for name in SHOWN:
         if element.get(name):
             out.append(element.get(name))
-    if tag in ("script", "style", "head") or element.tag.startswith("{http://www.w3.org/2000/svg}"):
+    if element.tag.startswith(SVG):
+        visible_svg(element, out)
+        return
+    if tag in ("script", "style", "head"):
         return
     if element.text:
         out.append(element.text)
