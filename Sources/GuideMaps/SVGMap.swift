@@ -23,7 +23,8 @@ public enum SVGMap {
 
     public static let copyrightURL = "https://www.openstreetmap.org/copyright"
 
-    public static func render(_ spec: MapSpec) -> String {
+    /// - Parameter layouts: where the same maps in the site's other languages draw their pins.
+    public static func render(_ spec: MapSpec, layouts: PinLayouts? = nil) -> String {
         let sizes = spec.narrow ? Sizes.narrow : Sizes.wide
         let projection = projection(spec)
         let id = spec.id
@@ -66,7 +67,7 @@ public enum SVGMap {
             labels.block(northArrow(in: crop))
             labels.block(Box(minX: crop.minX, minY: crop.maxY - 32, maxX: crop.maxX, maxY: crop.maxY))
         }
-        let pins = pinLayout(spec, projection: projection, sizes: sizes)
+        let pins = pinLayout(spec, projection: projection, sizes: sizes, layouts: layouts)
         for pin in pins {
             labels.block(Box(centerX: pin.drawX, centerY: pin.drawY, width: pin.r * 2, height: pin.r * 2))
         }
@@ -302,7 +303,9 @@ public enum SVGMap {
 
     /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others). A
     /// pin outside the frame (a map fitted to part of its places) is left out.
-    static func pinLayout(_ spec: MapSpec, projection: MapProjection, sizes: Sizes = .wide) -> [DrawnPin] {
+    static func pinLayout(
+        _ spec: MapSpec, projection: MapProjection, sizes: Sizes = .wide, layouts: PinLayouts? = nil
+    ) -> [DrawnPin] {
         let margin = sizes.selectedRadius + 2
         func inside(_ p: (x: Double, y: Double)) -> Bool {
             p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
@@ -310,7 +313,9 @@ public enum SVGMap {
         let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
         let points = shown.map { projection.point($0.coordinate) }
         let fixed = shown.firstIndex { $0.kind == .selected }
-        let fanned = PinLayout.fan(points, radius: sizes.pinRadius, fixed: fixed)
+        let fanned =
+            layouts?.fan(points, radius: sizes.pinRadius, fixed: fixed)
+            ?? PinLayout.fan(points, radius: sizes.pinRadius, fixed: fixed)
         var drawn = zip(shown, fanned).map { pin, p in
             DrawnPin(
                 pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY,

@@ -47,7 +47,7 @@ extension SiteRenderer {
     /// A place page's map before its layer of places within a walk, which does not move its frame (a place map
     /// fits its place and neighbours).
     func placeMap(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> ViewValues.MapDraft {
-        let values = ViewValues(site: site, placePaths: tables.placePaths)
+        let values = ViewValues(site: site, placePaths: tables.placePaths, pinLayouts: pinLayouts)
         let page = values.placePath(city, item)
         var draft = values.mapDraft(
             id: "map-place",

@@ -19,7 +19,7 @@ extension SiteRenderer {
             let city = guides[c]
             var paths: [String: String] = [:]
             for (id, item) in city.places { paths[id] = SitePaths.place(city, item) }
-            let values = ViewValues(site: site, placePaths: paths)
+            let values = ViewValues(site: site, placePaths: paths, pinLayouts: pinLayouts)
             var legends: [String: [PlaceEntryView]] = [:]
             var lists: [String: [RankedPlace]] = [:]
             for list in city.categories where legends[list.id] == nil {
@@ -40,7 +40,7 @@ extension SiteRenderer {
 
     func place(_ city: CityGuide, _ item: RankedPlace, tables: CityTables.Tables) -> PageView<PlacePageView> {
         let root = Self.placeRoot
-        let values = ViewValues(site: site, placePaths: tables.placePaths)
+        let values = ViewValues(site: site, placePaths: tables.placePaths, pinLayouts: pinLayouts)
         let path = values.placePath(city, item)
         let p = item.place
         let layout = common(

@@ -16,6 +16,8 @@ public struct SiteRenderer: Sendable {
     let cityTables = PerCity<Int, CityTables.Tables>()
     /// Each city's base map as tiles, shared by its maps, and by the renderers of the site's other languages.
     let tileSources: PerCity<String, BaseMapTiles?>
+    /// Where the maps draw their pins, worked out once for all the site's languages.
+    let pinLayouts: PinLayouts
     /// The policy's `<meta>`, the same on every page.
     let policyTag: [UInt8]
 
@@ -28,10 +30,13 @@ public struct SiteRenderer: Sendable {
     /// The site's title, as its report emails name their list.
     public var siteTitle: String { site.title }
 
-    /// - Parameter sharing: the renderer of the same guides in another language, whose base maps this one uses
-    ///   (a base map's tiles are the same in every language, and a city's take a while to make).
+    /// - Parameter sharing: the renderer of the same guides in another language, whose base maps and pins' layouts
+    ///   this one uses (a base map's tiles and a map's pins are the same in every language, and take a while to
+    ///   make).
     public init(templates: TemplateSet, site: SiteInfo, guides: [CityGuide], sharing: SiteRenderer? = nil) {
         tileSources = sharing?.tileSources ?? PerCity()
+        pinLayouts = sharing?.pinLayouts ?? PinLayouts()
+        if sharing != nil { pinLayouts.addLanguage() }
         self.templates = templates
         var site = site
         site.words = templates.catalog
@@ -44,6 +49,7 @@ public struct SiteRenderer: Sendable {
     /// A renderer of the site-wide pages alone (`cityguide assemble`): the cities are the shards' cards.
     public init(templates: TemplateSet, site: SiteInfo, cards: [CityCard]) {
         tileSources = PerCity()
+        pinLayouts = PinLayouts()
         self.templates = templates
         var site = site
         site.words = templates.catalog
@@ -94,7 +100,7 @@ public struct SiteRenderer: Sendable {
         return .success(Page(path: path, bytes: PagePolicy.insert(policyTag, into: renderer.out)))
     }
 
-    var values: ViewValues { ViewValues(site: site) }
+    var values: ViewValues { ViewValues(site: site, pinLayouts: pinLayouts) }
 
     /// The template and the values of a page.
     func context(_ job: Job) -> (String, any TemplateView) {

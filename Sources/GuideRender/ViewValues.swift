@@ -10,6 +10,8 @@ struct ViewValues {
     let site: SiteInfo
     /// One city's place paths by id, when known (`CityTables`): a place page names a hundred of them.
     var placePaths: [String: String] = [:]
+    /// Where the maps draw their pins, shared with the site's other languages.
+    var pinLayouts: PinLayouts?
 
     func pagePaths(_ city: CityGuide) -> (city: String, events: String) {
         (SitePaths.city(city), SitePaths.events(city))
@@ -170,7 +172,9 @@ struct ViewValues {
     /// Both copies of a map, for a wide screen and for a phone: the stylesheet shows the one that fits. A cropped
     /// map is one copy for both.
     func render(_ spec: MapSpec) -> String {
-        spec.crop != nil ? SVGMap.render(spec) : SVGMap.render(spec) + "\n" + SVGMap.render(narrowed(spec))
+        spec.crop != nil
+            ? SVGMap.render(spec, layouts: pinLayouts)
+            : SVGMap.render(spec, layouts: pinLayouts) + "\n" + SVGMap.render(narrowed(spec), layouts: pinLayouts)
     }
 
     /// The part of a place's map a phone shows: on a 390 px screen (351 px of map) a unit is 1.42 px, so the

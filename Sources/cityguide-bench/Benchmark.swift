@@ -158,11 +158,10 @@ enum Benchmark {
         let onePeak = peakMemory()
         print("peak memory (VmHWM): \(onePeak)")
         print(PageWeight(output: root.appendingPathComponent("Output-\(bestRun + 1)")).text)
-        // The languages' builds right after the one-language builds, as they were made: fresh folders, nothing
-        // removed just before (the one-city build below replaces a whole tree, and this disk makes the files
-        // created right after a removal cost more; see `HugoComparison`).
+        // The languages' builds before anything is removed (the one-city build below replaces a whole tree, and
+        // this disk makes the files created right after a removal cost more; see `HugoComparison`).
         if let languages = options.languages {
-            try LanguageComparison(root: root, languages: languages, onePeak: onePeak).run(against: best)
+            try LanguageComparison(root: root, languages: languages).run()
         }
         // The same input again: what a build costs when nothing changed.
         guard let builder else { return }

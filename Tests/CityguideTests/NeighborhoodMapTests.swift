@@ -293,4 +293,31 @@ final class PinLayoutTests: XCTestCase {
         XCTAssertTrue(placed.allSatisfy { hypot($0.drawX - $0.x, $0.drawY - $0.y) <= 19.001 })
         XCTAssertEqual(placed.map(\.drawX), PinLayout.fan(points, radius: 9, fixed: 3).map(\.drawX), "deterministic")
     }
+
+    /// A map's pins are laid out once for all of a site's languages: the first keeps the layout, each other takes
+    /// it, the last lets it go; a site in one language keeps nothing.
+    func testPinLayoutsAreSharedByTheLanguages() {
+        var points: [(x: Double, y: Double)] = []
+        for k in 0..<12 {
+            let column = Double(k % 4), row = Double(k / 4)
+            points.append((x: 100 + column * 3, y: 100 + row * 3))
+        }
+        let alone = PinLayout.fan(points, radius: 9, fixed: 2)
+        let one = PinLayouts()
+        XCTAssertEqual(one.fan(points, radius: 9, fixed: 2).map(\.drawX), alone.map(\.drawX))
+        XCTAssertEqual(one.waiting, 0, "one language keeps nothing")
+        let three = PinLayouts()
+        three.addLanguage()
+        three.addLanguage()
+        for language in 0..<3 {
+            let placed = three.fan(points, radius: 9, fixed: 2)
+            XCTAssertEqual(placed.map(\.drawX), alone.map(\.drawX))
+            XCTAssertEqual(placed.map(\.drawY), alone.map(\.drawY))
+            XCTAssertEqual(three.waiting, language < 2 ? 1 : 0, "after language \(language)")
+        }
+        // Another size of pin, or another fixed pin, is another layout.
+        _ = three.fan(points, radius: 12, fixed: 2)
+        _ = three.fan(points, radius: 9, fixed: 3)
+        XCTAssertEqual(three.waiting, 2)
+    }
 }
