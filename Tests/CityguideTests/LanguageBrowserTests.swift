@@ -28,6 +28,18 @@ final class LanguageBrowserTests: XCTestCase {
                     out[lang + "-delete"] = driver.find_element(By.CSS_SELECTOR, "button.delete-place").text
                     out[lang + "-link"] = driver.find_element(By.CSS_SELECTOR, "#saved-list a").get_attribute("href")
                     driver.execute_script("localStorage.clear()")
+                # Which way a value reads on an Arabic page, as Chromium lays it out: whether its first character is
+                # drawn left of its last.
+                driver.get(base + "ar/berlin/places/neon-lounge/index.html")
+                for name, selector in [("phone", "[itemprop=telephone]"), ("description", "p.description"),
+                                       ("tip", ".tips blockquote p")]:
+                    out["ar-" + name] = driver.execute_script("""
+                        const node = document.querySelector(arguments[0]).firstChild, range = document.createRange();
+                        range.setStart(node, 0); range.setEnd(node, 1);
+                        const first = range.getBoundingClientRect().left;
+                        range.setStart(node, node.length - 1); range.setEnd(node, node.length);
+                        return first < range.getBoundingClientRect().left ? "left to right" : "right to left";
+                        """, selector)
             finally:
                 driver.quit()
                 server.shutdown()
@@ -52,6 +64,11 @@ final class LanguageBrowserTests: XCTestCase {
         XCTAssertEqual(seen["ar-delete"], "احذف")
         XCTAssertEqual(seen["fi-direction"], "ltr")
         XCTAssertEqual(seen["ar-direction"], "rtl")
+        // A telephone number reads left to right on an Arabic page ("+49 30 2371177", not "2371177 30 49+"), and
+        // so do a description and a tip in English, their full stops at their ends.
+        XCTAssertEqual(seen["ar-phone"], "left to right", text)
+        XCTAssertEqual(seen["ar-description"], "left to right", text)
+        XCTAssertEqual(seen["ar-tip"], "left to right", text)
         // A place saved from a Finnish page opens in Finnish from the Finnish saved page.
         XCTAssertTrue(seen["fi-link"]?.hasSuffix("/fi/helsinki/places/kappeli/index.html") ?? false, text)
     }

@@ -74,7 +74,7 @@ final class MultilingualSiteTests: XCTestCase {
         let kappeli = try String(
             contentsOf: output.appendingPathComponent("fi/helsinki/places/kappeli/index.html"), encoding: .utf8)
         XCTAssertTrue(kappeli.contains("<p class=\"kinds\">Ravintola</p>"), kappeli)
-        XCTAssertTrue(kappeli.contains("itemprop=\"description\">Esteetön.</p>"), kappeli)
+        XCTAssertTrue(kappeli.contains("itemprop=\"description\" dir=\"auto\">Esteetön.</p>"), kappeli)
         // OpenStreetMap's cuisines in the page's words, and one the catalogs do not know as the data writes it.
         let cafe = try String(
             contentsOf: output.appendingPathComponent("fi/helsinki/places/ihana-kahvila-baari/index.html"),
