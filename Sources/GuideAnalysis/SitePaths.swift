@@ -25,6 +25,14 @@ public enum SitePaths {
     public static func placesGeoJSON(_ city: CityGuide) -> String { "\(city.plan.slug)/places.geojson" }
     public static func eventsCalendar(_ city: CityGuide) -> String { "\(city.plan.slug)/events.ics" }
     public static func feed(_ city: CityGuide) -> String { "\(city.plan.slug)/feed.xml" }
+    /// A list's places for a phone's map app, beside its page: `berlin/coffee/places.gpx` (`ext`: gpx or kml).
+    public static func listFile(_ city: CityGuide, _ id: String, _ ext: String) -> String {
+        "\(city.plan.slug)/\(id)/places.\(ext)"
+    }
+    /// A neighbourhood's places and walk for a phone's map app: `berlin/neighborhoods/mitte/walk.kml`.
+    public static func walkFile(_ city: CityGuide, _ hood: Neighborhood, _ ext: String) -> String {
+        "\(city.plan.slug)/neighborhoods/\(hood.slug)/walk.\(ext)"
+    }
 
     /// `path` (from the site's root) as a link from the page at `page` (from the root too): up to the folder they
     /// share, then down; `../b/index.html` from `city/places/a/index.html` to `city/places/b/index.html`.

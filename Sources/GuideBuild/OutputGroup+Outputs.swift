@@ -130,7 +130,8 @@ extension OutputGroup {
                 path: edition.path(job), key: SiteRenderer.city(of: job).map { keys[$0] },
                 source: .page(job, language: language))
         }
-        // The calendar and feed in each language, beside its pages; the places' GeoJSON once, for all.
+        // The calendar and feed in each language, beside its pages; the places' GeoJSON, and the lists' and
+        // neighbourhoods' files for map apps, once for all.
         for (index, guide) in guides.enumerated() {
             for kind in Exports.Kind.allCases where language == 0 || kind.isTranslated {
                 outputs.append(
@@ -140,6 +141,11 @@ extension OutputGroup {
             }
         }
         guard language == 0 else { return outputs }
+        for (index, guide) in guides.enumerated() {
+            for file in MapAppFile.all(guide) {
+                outputs.append(Output(path: file.path(guide), key: keys[index], source: .mapApp(index, file)))
+            }
+        }
         let renderer = renderers[0]
         // Each city's base-map tiles, worked out side by side from the specs of its maps.
         let tiles = IndexedResults<[MapTile]>(count: guides.count)

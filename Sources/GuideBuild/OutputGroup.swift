@@ -37,6 +37,8 @@ struct OutputGroup {
         case page(SiteRenderer.Job, language: Int)
         /// A city's GeoJSON, or its calendar or feed in one of the languages.
         case export(Int, Exports.Kind, language: Int)
+        /// A city's list or neighbourhood for a phone's map app (GPX or KML), one file for all languages.
+        case mapApp(Int, MapAppFile)
         /// A tile of a city's base map.
         case tile(Int, MapTile)
         case bytes(Data)
@@ -48,7 +50,7 @@ struct OutputGroup {
         /// Made by the Render step; the others' bytes are given, or made by the writer from files.
         var isRendered: Bool {
             switch self {
-            case .page, .export, .tile: true
+            case .page, .export, .mapApp, .tile: true
             case .bytes, .file, .compressed: false
             }
         }
@@ -76,6 +78,8 @@ struct OutputGroup {
                     // The first language's guides name places as the data does; the others', in their language.
                     let guide = language == 0 ? guides[city] : renderers[language].cityGuides[city]
                     results.set(index, .success(kind.bytes(guide, site: exportSites[language])))
+                case .mapApp(let city, let file):
+                    results.set(index, .success(file.bytes(guides[city], site: exportSites[0])))
                 case .tile(let city, let tile): results.set(index, .success(renderer.tile(city, tile)))
                 case .bytes, .file, .compressed: return
                 }

@@ -12,7 +12,9 @@ public enum Precompression: String, Sendable, CaseIterable, Codable {
     public var suffix: String { self == .gzip ? ".gz" : ".br" }
 
     /// The kinds of file worth it: text. Images are compressed already.
-    static let textExtensions: Set<Substring> = ["html", "css", "js", "svg", "xml", "geojson", "ics", "txt"]
+    static let textExtensions: Set<Substring> = [
+        "html", "css", "js", "svg", "xml", "geojson", "ics", "gpx", "kml", "txt",
+    ]
     /// Below this a copy saves less than its own headers cost: nginx's own advice is about a kilobyte.
     public static let minimumBytes = 1_024
 

@@ -292,6 +292,11 @@ public struct SiteRenderer: Sendable {
         case .ok: break
         }
         body.map = categoryMap(city, list).map { MapView(svg: values.render($0), legend: []) }
+        if !places.isEmpty {
+            body.mapApps = MapAppsView(
+                gpx: shared(SitePaths.listFile(city, list.id, "gpx"), from: path),
+                kml: shared(SitePaths.listFile(city, list.id, "kml"), from: path))
+        }
         return PageView(layout: layout, body: body)
     }
 
@@ -349,7 +354,10 @@ public struct SiteRenderer: Sendable {
             name: hood.name, why: why(hood, city), bestOrder: ListOrder(city, site).overview, entries: entries,
             map: MapView(svg: values.render(neighborhoodMap(city, hood)), legend: entries),
             events: events(city, limit: Self.eventsPerPage, only: hood.eventIDs),
-            eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path))
+            eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path),
+            mapApps: MapAppsView(
+                gpx: shared(SitePaths.walkFile(city, hood, "gpx"), from: path),
+                kml: shared(SitePaths.walkFile(city, hood, "kml"), from: path)))
         return PageView(layout: layout, body: body)
     }
 

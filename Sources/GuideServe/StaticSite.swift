@@ -131,6 +131,8 @@ struct StaticSite: Sendable {
         case "geojson": return "application/geo+json"
         case "json": return "application/json"
         case "ics": return "text/calendar; charset=utf-8"
+        case "gpx": return "application/gpx+xml"
+        case "kml": return "application/vnd.google-earth.kml+xml"
         case "txt": return "text/plain; charset=utf-8"
         case "jpg", "jpeg": return "image/jpeg"
         case "png": return "image/png"

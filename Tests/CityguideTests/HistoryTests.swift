@@ -134,9 +134,14 @@ func python(_ script: String, _ arguments: [String]) throws -> String {
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Both pipes read at once: a script that fills one (a server's request log on stderr) while the other is
+    // read would wait for ever.
+    let errors = LockedData()
+    let reader = Thread { errors.set(err.fileHandleForReading.readDataToEndOfFile()) }
+    reader.start()
     let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
+    let problems = String(decoding: errors.wait(), as: UTF8.self)
     guard process.terminationStatus == 0 else {
         if problems.contains("ModuleNotFoundError") && ProcessInfo.processInfo.environment["CI"] == nil {
             throw XCTSkip("a Python module is missing (.ci/run installs it): \(problems)")
@@ -144,4 +149,20 @@ func python(_ script: String, _ arguments: [String]) throws -> String {
         throw NSError(domain: "python", code: 1, userInfo: [NSLocalizedDescriptionKey: problems])
     }
     return text
+}
+
+/// Bytes one thread reads for another, handed over when the reading is done.
+final class LockedData: @unchecked Sendable {  // `data` is set once, before the semaphore is signalled.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    func set(_ value: Data) {
+        data = value
+        done.signal()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }

@@ -178,6 +178,8 @@ final class HostingRecipeTests: XCTestCase {
                 case "svg": "image/svg+xml"
                 case "geojson": "application/geo+json"
                 case "ics": "text/calendar; charset=utf-8"
+                case "gpx": "application/gpx+xml"
+                case "kml": "application/vnd.google-earth.kml+xml"
                 case "txt": "text/plain; charset=utf-8"
                 case "xml": key == "sitemap.xml" ? "application/xml" : "application/atom+xml"
                 default: nil
@@ -260,6 +262,7 @@ final class HostingRecipeTests: XCTestCase {
         let paths = [
             "/", "/berlin/", "/berlin/coffee/index.html", "/berlin/places.geojson", "/berlin/events.ics",
             "/berlin/feed.xml", "/assets/style.css", "/assets/\(style)", "/no/such/page/", "/sitemap.xml",
+            "/berlin/coffee/places.gpx", "/berlin/coffee/places.kml",
         ]
         let answer = try python(Self.nginxScript, [folder.appendingPathComponent("main.conf").path, port] + paths)
         let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
@@ -286,6 +289,8 @@ final class HostingRecipeTests: XCTestCase {
         for (path, type) in [
             ("/", "text/html; charset=utf-8"), ("/berlin/places.geojson", "application/geo+json; charset=utf-8"),
             ("/berlin/events.ics", "text/calendar; charset=utf-8"), ("/assets/\(style)", "text/css; charset=utf-8"),
+            ("/berlin/coffee/places.gpx", "application/gpx+xml; charset=utf-8"),
+            ("/berlin/coffee/places.kml", "application/vnd.google-earth.kml+xml; charset=utf-8"),
         ] {
             XCTAssertEqual(try header(path, "content-type"), type, path)
         }

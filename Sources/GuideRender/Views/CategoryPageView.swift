@@ -11,10 +11,12 @@ struct CategoryPageView: FieldView {
     var unavailable = false
     /// Its legend stays empty: the entries right below the map are its legend.
     var map: MapView?
+    /// Its places for a phone's map app, when it has any.
+    var mapApps: MapAppsView?
 
     static let fields: [String: Field<Self>] = [
         "category": .text(\.category), "origin": .text(\.origin), "sort": .text(\.sort),
         "as_of": .text(\.asOf), "has_entries": .flag { !$0.entries.isEmpty }, "entries": .list(\.entries),
-        "no_results": .flag(\.noResults), "unavailable": .flag(\.unavailable),
+        "no_results": .flag(\.noResults), "unavailable": .flag(\.unavailable), "map_apps": .view(\.mapApps),
     ].merging(MapView.fields(\.map)) { own, _ in own }
 }
