@@ -30,8 +30,8 @@ public enum SitePaths {
         "\(city.plan.slug)/\(id)/places.\(ext)"
     }
     /// A neighbourhood's places and walk for a phone's map app: `berlin/neighborhoods/mitte/walk.kml`.
-    public static func walkFile(_ city: CityGuide, _ hood: Neighborhood, _ ext: String) -> String {
-        "\(city.plan.slug)/neighborhoods/\(hood.slug)/walk.\(ext)"
+    public static func walkFile(_ city: CityGuide, slug: String, _ ext: String) -> String {
+        "\(city.plan.slug)/neighborhoods/\(slug)/walk.\(ext)"
     }
 
     /// `path` (from the site's root) as a link from the page at `page` (from the root too): up to the folder they

@@ -29,10 +29,7 @@ public enum MapAppFile: Sendable, Hashable {
     public func path(_ city: CityGuide) -> String {
         switch self {
         case .list(let id, let format): return SitePaths.listFile(city, id, format.rawValue)
-        case .walk(let slug, let format):
-            let hood = city.neighborhoods.first { $0.slug == slug }
-            return hood.map { SitePaths.walkFile(city, $0, format.rawValue) }
-                ?? "\(city.plan.slug)/neighborhoods/\(slug)/walk.\(format.rawValue)"
+        case .walk(let slug, let format): return SitePaths.walkFile(city, slug: slug, format.rawValue)
         }
     }
 

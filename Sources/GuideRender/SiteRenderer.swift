@@ -356,8 +356,8 @@ public struct SiteRenderer: Sendable {
             events: events(city, limit: Self.eventsPerPage, only: hood.eventIDs),
             eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path),
             mapApps: MapAppsView(
-                gpx: shared(SitePaths.walkFile(city, hood, "gpx"), from: path),
-                kml: shared(SitePaths.walkFile(city, hood, "kml"), from: path)))
+                gpx: shared(SitePaths.walkFile(city, slug: hood.slug, "gpx"), from: path),
+                kml: shared(SitePaths.walkFile(city, slug: hood.slug, "kml"), from: path)))
         return PageView(layout: layout, body: body)
     }
 

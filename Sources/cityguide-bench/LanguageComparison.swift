@@ -46,14 +46,14 @@ struct LanguageComparison {
                     "%d languages: %d pages in %.2f s = %.2f× the one-language build's %.2f s (goal ≤ %d×), %.2f× per language",
                 languages.count, many.summary.pages, many.summary.totalSeconds, ratio, one.summary.totalSeconds,
                 languages.count, ratio / Double(languages.count)))
-        let user = least(manies, \.processorSeconds.user) / max(least(ones, \.processorSeconds.user), 1e-9)
-        let system = least(manies, \.processorSeconds.system) / max(least(ones, \.processorSeconds.system), 1e-9)
+        let manyUser = least(manies, \.processorSeconds.user), oneUser = least(ones, \.processorSeconds.user)
+        let manySystem = least(manies, \.processorSeconds.system), oneSystem = least(ones, \.processorSeconds.system)
         // The program's own work is its user time; the system's is mostly the kernel making files and folders.
         print(
             String(
                 format: "  processor time, least of each: user %.2f s ÷ %.2f s = %.2f×, system %.2f s ÷ %.2f s = %.2f×",
-                least(manies, \.processorSeconds.user), least(ones, \.processorSeconds.user), user,
-                least(manies, \.processorSeconds.system), least(ones, \.processorSeconds.system), system))
+                manyUser, oneUser, manyUser / max(oneUser, 1e-9), manySystem, oneSystem,
+                manySystem / max(oneSystem, 1e-9)))
         print(
             String(
                 format: "  peak memory (VmHWM during the build, most of each): %.0f MiB, one language: %.0f MiB",
