@@ -54,6 +54,8 @@ extension SiteRenderer {
             hours: p.hoursDisplay, rating: p.rating.map { Formatting.rating($0, site.formats) },
             ratingCount: p.ratingCount.map { site.say(Words.ratings, count: $0) }, price: Formatting.price(p.price),
             coordinates: site.isolated(p.coordinate.display), savePath: path,
+            latitude: Coordinate.format(p.coordinate.latitude, decimals: 6),
+            longitude: Coordinate.format(p.coordinate.longitude, decimals: 6),
             directions: Directions.view(
                 from: city.plan.origin, originName: site.origin(city.plan), to: p.coordinate, name: p.name),
             distance: values.distance(item), walk: values.walk(item),

@@ -112,7 +112,7 @@ public struct SiteRenderer: Sendable {
                 root: "../", path: "saved/index.html", title: site.say(Words.savedPlaces),
                 crumbs: [(site.title, "index.html")],
                 credits: everyCity)
-            return ("saved", PageView(layout: layout, body: LayoutOnlyView()))
+            return ("saved", PageView(layout: layout, body: SavedPageView(cards, from: "saved/index.html")))
         case .city(let c): return ("city", city(guides[c]))
         case .events(let c): return ("events", events(guides[c]))
         case .category(let c, let i): return ("category", category(guides[c], guides[c].categories[i]))
@@ -243,7 +243,7 @@ public struct SiteRenderer: Sendable {
             ids.compactMap(city.place).enumerated().map { values.entry($1, number: $0 + 1, city: city, places: places) }
         }
         let body = CityPageView(
-            origin: site.origin(city.plan),
+            origin: site.origin(city.plan), savePath: path,
             map: MapView(svg: values.render(cityMap(city)), legend: entries(city.overview)),
             weather: weather(city), walkingMinutes: city.plan.walkingMinutes,
             walkableHeading: walks(Words.bestWithin, city), nothingWithin: walks(Words.nothingWithin, city),

@@ -33,7 +33,7 @@ struct TemplateCheck {
     /// Which view each page and email template is rendered with.
     static let views: [String: any TemplateView.Type] = [
         "home": PageView<HomePageView>.self, "not-found": PageView<NotFoundPageView>.self,
-        "saved": PageView<LayoutOnlyView>.self, "city": PageView<CityPageView>.self,
+        "saved": PageView<SavedPageView>.self, "city": PageView<CityPageView>.self,
         "events": PageView<EventsPageView>.self, "category": PageView<CategoryPageView>.self,
         "neighborhood": PageView<NeighborhoodPageView>.self, "place": PageView<PlacePageView>.self,
         "report": ReportView.self, "report-text": ReportView.self,

@@ -1,6 +1,8 @@
 /// A city's page: its overview map, weather, picks, neighborhoods, lists and next events.
 struct CityPageView: FieldView {
     var origin: String
+    /// The page from its language's root: what "Save city" keeps, and what the saved page finds it by.
+    var savePath: String
     /// Its overview places, numbered.
     var map: MapView
     var weather: WeatherView
@@ -44,7 +46,7 @@ struct CityPageView: FieldView {
     }
 
     static let fields: [String: Field<Self>] = [
-        "origin": .text(\.origin),
+        "origin": .text(\.origin), "save_path": .text(\.savePath),
         "weather": .view(\.weather), "walking_minutes": .number(\.walkingMinutes),
         "walkable_heading": .text(\.walkableHeading), "nothing_within": .text(\.nothingWithin),
         "picks_order": .text(\.picksOrder), "best_order": .text(\.bestOrder), "walkable": .list(\.walkable),

@@ -32,8 +32,3 @@ struct NotFoundPageView: FieldView {
 
     static let fields: [String: Field<Self>] = ["cities": .list(\.cities)]
 }
-
-/// A page that shows the layout's values only (saved places, filled in by the reader's browser).
-struct LayoutOnlyView: FieldView {
-    static let fields: [String: Field<Self>] = [:]
-}

@@ -21,6 +21,9 @@ struct PlacePageView: FieldView {
     var price: String?
     var coordinates: String
     var savePath: String
+    /// Where it is, to six decimals, for the saved places' GPX and KML the reader's browser writes.
+    var latitude: String
+    var longitude: String
     var directions: DirectionsView
     var distance: String
     var walk: String
@@ -90,7 +93,8 @@ struct PlacePageView: FieldView {
         "hours_week": .text { $0.week?.machine }, "time_zone": .text { $0.week?.timeZone },
         "weekdays": .text { $0.week?.weekdays }, "ampm": .text { $0.week?.ampm },
         "rating": .text(\.rating), "rating_count": .text(\.ratingCount), "price": .text(\.price),
-        "coordinates": .text(\.coordinates), "save_path": .text(\.savePath), "directions": .view(\.directions),
+        "coordinates": .text(\.coordinates), "save_path": .text(\.savePath),
+        "latitude": .text(\.latitude), "longitude": .text(\.longitude), "directions": .view(\.directions),
         "distance": .text(\.distance), "walk": .text(\.walk), "walk_note": .text(\.walkNote),
         "origin": .text(\.origin), "has_tips": .flag { !$0.tips.isEmpty }, "tips": .list(\.tips),
         "photo": .view(\.photo), "lists": .list(\.lists),
