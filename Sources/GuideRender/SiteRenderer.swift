@@ -156,6 +156,7 @@ public struct SiteRenderer: Sendable {
             stylesheet: root + site.up + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
             savedScript: root + site.up + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
             hoursScript: root + site.up + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
+            nearScript: root + site.up + (templates.fingerprinted["assets/near.js"] ?? "assets/near.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
             icon: root + site.up + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
             canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
@@ -244,7 +245,11 @@ public struct SiteRenderer: Sendable {
         }
         let body = CityPageView(
             origin: site.origin(city.plan), savePath: path,
-            map: MapView(svg: values.render(cityMap(city)), legend: entries(city.overview)),
+            map: MapView(
+                svg: values.render(cityMap(city)),
+                legend: city.overview.compactMap(city.place).enumerated().map {
+                    values.nearEntry($1, number: $0 + 1, city: city, places: places)
+                }),
             weather: weather(city), walkingMinutes: city.plan.walkingMinutes,
             walkableHeading: walks(Words.bestWithin, city), nothingWithin: walks(Words.nothingWithin, city),
             picksOrder: order.picks, bestOrder: order.overview, walkable: entries(city.walkable),
@@ -267,7 +272,8 @@ public struct SiteRenderer: Sendable {
             },
             events: events(city, limit: 5),
             eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path),
-            whatsNew: WhatsNew(values: values).view(city, root: root))
+            whatsNew: WhatsNew(values: values).view(city, root: root),
+            near: city.overview.isEmpty ? nil : nearMe(city))
         return PageView(layout: layout, body: body)
     }
 
@@ -283,7 +289,7 @@ public struct SiteRenderer: Sendable {
         var body = CategoryPageView(
             category: site.categoryName(list.id, list.name), origin: site.origin(city.plan),
             sort: ListOrder(city, site).phrase(city.plan.sort), asOf: asOf(city, "places/\(list.id)"),
-            entries: places.enumerated().map { values.entry($1, number: $0 + 1, city: city, places: folder) })
+            entries: places.enumerated().map { values.nearEntry($1, number: $0 + 1, city: city, places: folder) })
         switch list.status {
         case .ok where places.isEmpty: body.noResults = true
         case .absent: body.noResults = true
@@ -293,6 +299,7 @@ public struct SiteRenderer: Sendable {
         }
         body.map = categoryMap(city, list).map { MapView(svg: values.render($0), legend: []) }
         if !places.isEmpty {
+            body.near = nearMe(city)
             body.mapApps = MapAppsView(
                 gpx: shared(SitePaths.listFile(city, list.id, "gpx"), from: path),
                 kml: shared(SitePaths.listFile(city, list.id, "kml"), from: path))

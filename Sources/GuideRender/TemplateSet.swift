@@ -15,7 +15,7 @@ public struct TemplateSet: Sendable {
     ]
     public static let required =
         pageTemplates + [
-            "layout", "map", "place-entry", "event-entry", "weather", "report", "report-text",
+            "layout", "map", "place-entry", "event-entry", "weather", "near-me", "report", "report-text",
         ]
 
     /// Our largest template is 3 KB; swift-mustache's parser slows badly on files of megabytes.
@@ -41,7 +41,9 @@ public struct TemplateSet: Sendable {
     /// The assets the built-in templates name, each also published under a name that carries its content's hash
     /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
     /// gets another name. The plain name stays too, for templates that name it.
-    static let fingerprintedAssets = ["assets/style.css", "assets/saved.js", "assets/hours.js", "assets/icon.svg"]
+    static let fingerprintedAssets = [
+        "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/icon.svg",
+    ]
 
     /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`: worked out once,
     /// when the templates are loaded (every page names them).

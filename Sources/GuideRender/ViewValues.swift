@@ -76,6 +76,18 @@ struct ViewValues {
             neighborhood: item.place.neighborhoods.first, new: city.news.newPlaceIDs.contains(item.place.id))
     }
 
+    /// `entry`, carrying what "Near me" ranks it by from where the reader stands: where it is, its weighted
+    /// rating (the ranking's first rule) and its chain.
+    func nearEntry(_ item: RankedPlace, number: Int, city: CityGuide, places: String) -> PlaceEntryView {
+        var view = entry(item, number: number, city: city, places: places)
+        let position =
+            Coordinate.format(item.place.coordinate.latitude, decimals: 6) + ","
+            + Coordinate.format(item.place.coordinate.longitude, decimals: 6)
+        view.near = position + "," + (item.weightedRating.map { Coordinate.format($0, decimals: 6) } ?? "")
+        view.chain = item.place.chain
+        return view
+    }
+
     func weather(_ outcome: CityData.Outcome<Weather>) -> WeatherView {
         // Readers learn that it is missing; why (a URL, a file, a provider's words) goes to the log.
         guard case .loaded(let w) = outcome else { return .unavailable }

@@ -20,6 +20,18 @@ enum Words {
     static let bestWithin = Message(
         "Best within a {{walking_minutes}}-minute walk of {{origin}}",
         plural: "Best within a {{walking_minutes}}-minute walk of {{origin}}")
+    /// "Near me": the reader's position in place of the origin.
+    static let nearHeading = Message(
+        "Best within a {{walking_minutes}}-minute walk of you",
+        plural: "Best within a {{walking_minutes}}-minute walk of you")
+    static let nearNothing = Message(
+        "Nothing in this list is within a {{walking_minutes}}-minute walk of you.",
+        plural: "Nothing in this list is within a {{walking_minutes}}-minute walk of you.")
+    static let nearOrder = Message(
+        "Walks estimated from the straight line (× {{factor}} for the streets, at {{speed}}); ranked {{order}}; one place per chain."
+    )
+    static let nearDenied = Message(
+        "Your location was not shared, so nothing can be shown near you; the walks on this page are from {{origin}}.")
     static let allPlaces = Message("{{count}} place in {{city}}", plural: "All {{count}} places in {{city}}")
     static let ratings = Message("{{count}} rating", plural: "{{count}} ratings")
     static let minutesWalk = Message("{{count}} min walk", plural: "{{count}} min walk")
@@ -174,7 +186,7 @@ enum Words {
     static var all: [Message] {
         [
             savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, bestWithin,
-            allPlaces,
+            nearHeading, nearNothing, nearOrder, nearDenied, allPlaces,
             ratings, minutesWalk, distanceUnknown, today, weatherLabel, forecastLabel, timeToBeAnnounced,
             dateToBeAnnounced, photoOf, crowFlies, alongStreets, closed, noDescription, sample,
             sampleRecorded, recordedResponses, recordedResponsesRecorded, liveData, offlineResponses, liveResponses,

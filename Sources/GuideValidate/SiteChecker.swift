@@ -9,8 +9,13 @@ import GuideModel
 public struct SiteChecker: Sendable {
     public let root: URL
 
-    public init(root: URL) {
+    /// The bytes each of the site's own scripts may have (cityguide's built-in copies), by name; empty to check
+    /// their names only.
+    public let scripts: [String: Data]
+
+    public init(root: URL, scripts: [String: Data] = [:]) {
         self.root = root.standardizedFileURL
+        self.scripts = scripts
     }
 
     public struct Report: Sendable {
@@ -64,7 +69,7 @@ public struct SiteChecker: Sendable {
         let pages = zip(files, results.slots).compactMap { path, result in result.map { (path, $0) } }
         var ids: [String: Set<String>] = [:]
         for (path, result) in pages { ids[path] = result.ids }
-        var problems: [PageProblem] = []
+        var problems = scriptProblems(all)
         for (path, result) in pages {
             problems += result.problems
             problems += Self.fragmentProblems(result.fragments.map { (path, $0) }) { ids[$0] }
@@ -137,13 +142,24 @@ public struct SiteChecker: Sendable {
             }
         }
         result.ids = Set(seen.keys)
-        // The one script allowed is a file of the site's own assets (saved places), never code in the page or
-        // from elsewhere.
-        for script in outline.scripts
-        where !(script.value.hasSuffix(".js") && Self.resolve(script.value, from: path)?.hasPrefix("assets/") == true) {
-            problem(
-                script.line, "a <script> element with code in the page or from elsewhere",
-                fix: "remove it from the template; the only script a page may load is one of the site's assets/*.js")
+        // The scripts allowed are the site's own (saved places, open now, near me) from its assets, never code in
+        // the page, from elsewhere, or another file of the assets.
+        for script in outline.scripts {
+            guard script.value.hasSuffix(".js"), let resolved = Self.resolve(script.value, from: path),
+                resolved.hasPrefix("assets/")
+            else {
+                problem(
+                    script.line, "a <script> element with code in the page or from elsewhere",
+                    fix: "remove it from the template; the only script a page may load is one of the site's assets/*.js"
+                )
+                continue
+            }
+            if Self.ownScript(resolved) == nil {
+                problem(
+                    script.line, "the script \(resolved) is not one of cityguide's own",
+                    fix: "remove it from the template; the only scripts a page may load are "
+                        + Self.ownScripts.sorted().map { "assets/\($0).js" }.joined(separator: ", "))
+            }
         }
         for handler in outline.handlers {
             problem(

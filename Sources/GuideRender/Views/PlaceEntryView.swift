@@ -14,11 +14,17 @@ public struct PlaceEntryView: FieldView, Codable, Equatable {
     /// The place whose page the legend is on.
     var current = false
     var new: Bool
+    /// Where it is and how it ranks ("60.170018,24.944219,8.512345"), on the lists "Near me" reads
+    /// (`assets/near.js`); nil elsewhere, so other lists carry nothing for it.
+    var near: String?
+    /// Its chain, for near me's one place per chain.
+    var chain: String?
 
     static let fields: [String: Field<Self>] = [
         "number": .number(\.number), "name": .text(\.name), "href": .text(\.href), "distance": .text(\.distance),
         "walk": .text(\.walk), "address": .text(\.address), "rating": .text(\.rating),
         "rating_count": .text(\.ratingCount), "price": .text(\.price), "kinds": .text(\.kinds),
         "neighborhood": .text(\.neighborhood), "current": .flag(\.current), "new": .flag(\.new),
+        "near_point": .text(\.near), "near_chain": .text(\.chain),
     ]
 }
