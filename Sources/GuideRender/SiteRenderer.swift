@@ -157,6 +157,7 @@ public struct SiteRenderer: Sendable {
             savedScript: root + site.up + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
             hoursScript: root + site.up + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
             nearScript: root + site.up + (templates.fingerprinted["assets/near.js"] ?? "assets/near.js"),
+            listScript: root + site.up + (templates.fingerprinted["assets/list.js"] ?? "assets/list.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
             icon: root + site.up + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
             canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
@@ -298,6 +299,7 @@ public struct SiteRenderer: Sendable {
         case .ok: break
         }
         body.map = categoryMap(city, list).map { MapView(svg: values.render($0), legend: []) }
+        (body.entries, body.filters) = listFilters(body.entries, places, city)
         if !places.isEmpty {
             body.near = nearMe(city)
             body.mapApps = MapAppsView(

@@ -42,7 +42,8 @@ public struct TemplateSet: Sendable {
     /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
     /// gets another name. The plain name stays too, for templates that name it.
     static let fingerprintedAssets = [
-        "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/icon.svg",
+        "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/list.js",
+        "assets/icon.svg",
     ]
 
     /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`: worked out once,

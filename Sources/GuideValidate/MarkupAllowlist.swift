@@ -20,7 +20,7 @@ enum MarkupAllowlist {
         "var", "sub", "sup", "time", "data", "ins", "del", "bdi", "bdo", "ruby", "rt", "rp",
         "img", "picture", "source",
         "table", "caption", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
-        "button", "input", "label", "output", "meter", "progress",
+        "button", "input", "label", "output", "meter", "progress", "select", "option",
     ]
 
     static let svgElements: Set<String> = [
@@ -50,6 +50,7 @@ enum MarkupAllowlist {
         "col": ["span"], "colgroup": ["span"], "details": ["open"], "label": ["for"], "output": ["for"],
         "meter": ["value", "min", "max", "low", "high", "optimum"], "progress": ["value", "max"],
         "button": ["type", "disabled", "name", "value"],
+        "select": ["name", "disabled"], "option": ["value", "selected", "disabled", "label"],
         "input": ["type", "name", "value", "checked", "disabled", "placeholder", "autocomplete", "readonly"],
     ]
 

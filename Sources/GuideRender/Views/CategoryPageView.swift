@@ -15,11 +15,13 @@ struct CategoryPageView: FieldView {
     var mapApps: MapAppsView?
     /// Its places ranked from where the reader stands; nil without places.
     var near: NearMeView?
+    /// Filters and sorts over its places, when it has more than one.
+    var filters: ListFiltersView?
 
     static let fields: [String: Field<Self>] = [
         "category": .text(\.category), "origin": .text(\.origin), "sort": .text(\.sort),
         "as_of": .text(\.asOf), "has_entries": .flag { !$0.entries.isEmpty }, "entries": .list(\.entries),
         "no_results": .flag(\.noResults), "unavailable": .flag(\.unavailable), "map_apps": .view(\.mapApps),
-        "near_me": .view(\.near),
+        "near_me": .view(\.near), "filters": .view(\.filters),
     ].merging(MapView.fields(\.map)) { own, _ in own }
 }

@@ -19,6 +19,14 @@ public struct PlaceEntryView: FieldView, Codable, Equatable {
     var near: String?
     /// Its chain, for near me's one place per chain.
     var chain: String?
+    /// What a list's filters and sorts read (`assets/list.js`), on a category's list only: its positions in the
+    /// list sorted by rating, by distance and by name ("3,1,7"), its week ("660-1080|…", as a place page's
+    /// open-now line reads it), wheelchair access, price level and neighbourhood.
+    var listOrder: String?
+    var listWeek: String?
+    var listAccess: String?
+    var listPrice: String?
+    var listHood: String?
 
     static let fields: [String: Field<Self>] = [
         "number": .number(\.number), "name": .text(\.name), "href": .text(\.href), "distance": .text(\.distance),
@@ -26,5 +34,7 @@ public struct PlaceEntryView: FieldView, Codable, Equatable {
         "rating_count": .text(\.ratingCount), "price": .text(\.price), "kinds": .text(\.kinds),
         "neighborhood": .text(\.neighborhood), "current": .flag(\.current), "new": .flag(\.new),
         "near_point": .text(\.near), "near_chain": .text(\.chain),
+        "list_order": .text(\.listOrder), "list_week": .text(\.listWeek), "list_access": .text(\.listAccess),
+        "list_price": .text(\.listPrice), "list_hood": .text(\.listHood),
     ]
 }
