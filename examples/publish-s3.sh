@@ -36,6 +36,7 @@ put 'image/svg+xml' "$long" --include "$hashed.svg"
 put 'application/geo+json' "$short" --include '*.geojson'
 put 'text/calendar; charset=utf-8' "$short" --include '*.ics'
 put 'application/gpx+xml' "$short" --include '*.gpx'
+put 'application/json' "$short" --include '*/find/*.json'
 put 'application/vnd.google-earth.kml+xml' "$short" --include '*.kml'
 put 'application/atom+xml' "$short" --include '*/feed.xml'
 put 'application/xml' "$short" --include 'sitemap.xml'
@@ -46,6 +47,6 @@ aws s3 sync Output/ "$BUCKET" --no-progress --delete --exclude '*' --include 'ph
 # Anything else (a template's own assets). _headers and precompressed copies are for other hosts;
 # .cityguide-output only marks the folder as cityguide's.
 aws s3 sync Output/ "$BUCKET" --no-progress --delete --exclude '*.html' --exclude '*.css' --exclude '*.js' \
-    --exclude '*.svg' --exclude '*.geojson' --exclude '*.ics' --exclude '*.gpx' --exclude '*.kml' \
+    --exclude '*.svg' --exclude '*.geojson' --exclude '*.ics' --exclude '*.gpx' --exclude '*.kml' --exclude '*/find/*.json' \
     --exclude '*/feed.xml' --exclude sitemap.xml --exclude '*.txt' --exclude 'photos/*' --exclude _headers \
     --exclude .cityguide-output --exclude '*.gz' --exclude '*.br'

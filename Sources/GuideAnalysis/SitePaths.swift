@@ -21,6 +21,8 @@ public enum SitePaths {
 
     /// The folder of the city's base-map tiles, ending in "/".
     public static func tiles(_ city: CityGuide) -> String { "\(city.plan.slug)/tiles/" }
+    /// The folder of a city's search index, in each language's folder.
+    public static func find(_ city: CityGuide) -> String { "\(city.plan.slug)/find/" }
 
     public static func placesGeoJSON(_ city: CityGuide) -> String { "\(city.plan.slug)/places.geojson" }
     public static func eventsCalendar(_ city: CityGuide) -> String { "\(city.plan.slug)/events.ics" }

@@ -140,6 +140,13 @@ extension OutputGroup {
                         source: .export(index, kind, language: language)))
             }
         }
+        // Each city's search index in each language, its words in files by their first letter.
+        for index in guides.indices {
+            for path in edition.findFiles(index) {
+                let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+                outputs.append(Output(path: path, key: keys[index], source: .find(index, name, language: language)))
+            }
+        }
         guard language == 0 else { return outputs }
         for (index, guide) in guides.enumerated() {
             for file in MapAppFile.all(guide) {

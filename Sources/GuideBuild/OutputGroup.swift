@@ -39,6 +39,8 @@ struct OutputGroup {
         case export(Int, Exports.Kind, language: Int)
         /// A city's list or neighbourhood for a phone's map app (GPX or KML), one file for all languages.
         case mapApp(Int, MapAppFile)
+        /// A file of a city's search index in one of the languages (`docs.json`, `t-6b.json`).
+        case find(Int, String, language: Int)
         /// A tile of a city's base map.
         case tile(Int, MapTile)
         case bytes(Data)
@@ -50,7 +52,7 @@ struct OutputGroup {
         /// Made by the Render step; the others' bytes are given, or made by the writer from files.
         var isRendered: Bool {
             switch self {
-            case .page, .export, .mapApp, .tile: true
+            case .page, .export, .mapApp, .find, .tile: true
             case .bytes, .file, .compressed: false
             }
         }
@@ -80,6 +82,8 @@ struct OutputGroup {
                     results.set(index, .success(kind.bytes(guide, site: exportSites[language])))
                 case .mapApp(let city, let file):
                     results.set(index, .success(file.bytes(guides[city], site: exportSites[0])))
+                case .find(let city, let name, let language):
+                    results.set(index, .success(renderers[language].findFile(city, name)))
                 case .tile(let city, let tile): results.set(index, .success(renderer.tile(city, tile)))
                 case .bytes, .file, .compressed: return
                 }

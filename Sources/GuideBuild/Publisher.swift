@@ -91,7 +91,7 @@ struct Publisher {
             switch item.source {
             case .bytes(let bytes): return entry.hash == XXH64.hash(bytes) ? entry : nil
             case .file(_, let hash): return entry.hash == hash ? entry : nil
-            case .page, .export, .mapApp, .tile, .compressed: return entry.key == item.key ? entry : nil
+            case .page, .export, .mapApp, .find, .tile, .compressed: return entry.key == item.key ? entry : nil
             }
         }
         return Changes(
@@ -186,7 +186,7 @@ struct Publisher {
                     // Published just before it: in the staging folder, written or linked there.
                     bytes = try kind.compress(
                         try Data(contentsOf: staging.path.appendingPathComponent(original)), path: original)
-                case .page, .export, .mapApp, .tile:
+                case .page, .export, .mapApp, .find, .tile:
                     guard let made = renderedBytes[index] else {
                         throw WriteError(
                             path: item.path, problem: "it was not rendered",

@@ -13,7 +13,7 @@ public enum Precompression: String, Sendable, CaseIterable, Codable {
 
     /// The kinds of file worth it: text. Images are compressed already.
     static let textExtensions: Set<Substring> = [
-        "html", "css", "js", "svg", "xml", "geojson", "ics", "gpx", "kml", "txt",
+        "html", "css", "js", "svg", "xml", "geojson", "ics", "gpx", "kml", "json", "txt",
     ]
     /// Below this a copy saves less than its own headers cost: nginx's own advice is about a kilobyte.
     public static let minimumBytes = 1_024

@@ -14,6 +14,7 @@ public struct SiteRenderer: Sendable {
     public private(set) var cards: [CityCard] = []
     /// What each city's place pages share, made when the first of them is rendered.
     let cityTables = PerCity<Int, CityTables.Tables>()
+    let findIndexes = PerCity<Int, FindIndex>()
     /// Each city's base map as tiles, shared by its maps, and by the renderers of the site's other languages.
     let tileSources: PerCity<String, BaseMapTiles?>
     /// Where the maps draw their pins, worked out once for all the site's languages.
@@ -158,6 +159,7 @@ public struct SiteRenderer: Sendable {
             hoursScript: root + site.up + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
             nearScript: root + site.up + (templates.fingerprinted["assets/near.js"] ?? "assets/near.js"),
             listScript: root + site.up + (templates.fingerprinted["assets/list.js"] ?? "assets/list.js"),
+            findScript: root + site.up + (templates.fingerprinted["assets/find.js"] ?? "assets/find.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
             icon: root + site.up + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
             canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
@@ -187,6 +189,7 @@ public struct SiteRenderer: Sendable {
             root: root, path: path, title: title,
             crumbs: [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)], credits: sources(city))
         layout.city = city.plan.name
+        layout.find = find(city.plan.slug, from: path)
         return layout
     }
 
@@ -209,6 +212,7 @@ public struct SiteRenderer: Sendable {
     func home() -> PageView<HomePageView> {
         var layout = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
         layout.dated = true
+        layout.find = find(nil, from: "index.html")
         let cityNames = site.list(cards.map(\.name))
         return PageView(layout: layout, body: HomePageView(cityNames: cityNames, cities: cards.map(\.home)))
     }
@@ -237,6 +241,7 @@ public struct SiteRenderer: Sendable {
             root: root, path: path, title: city.plan.name, crumbs: [(site.title, "index.html")],
             credits: sources(city))
         layout.city = city.plan.name
+        layout.find = find(city.plan.slug, from: path)
         layout.dated = true
         // The feed and calendar are in the page's language, beside its pages.
         layout.feedHref = SitePaths.relative(SitePaths.feed(city), from: path)
@@ -381,16 +386,5 @@ public struct SiteRenderer: Sendable {
         }
         return site.say(
             Words.hoodWhy, count: hood.walkMinutes, ("list", site.list(items)), ("minutes", String(hood.walkMinutes)))
-    }
-
-    func events(_ city: CityGuide) -> PageView<EventsPageView> {
-        let root = "../../"
-        let path = values.pagePaths(city).events
-        let layout = common(city, root: root, path: path, title: site.say(Words.eventsIn, ("city", city.plan.name)))
-        let body = EventsPageView(
-            timezone: city.plan.timeZone.identifier,
-            events: events(city, limit: Self.eventsPerPage),
-            calendarHref: SitePaths.relative(SitePaths.eventsCalendar(city), from: path))
-        return PageView(layout: layout, body: body)
     }
 }

@@ -42,7 +42,7 @@ public struct TemplateSet: Sendable {
     /// (`assets/style.1f0c….css`): a host may let browsers keep that file for a year, since another stylesheet
     /// gets another name. The plain name stays too, for templates that name it.
     static let fingerprintedAssets = [
-        "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/list.js",
+        "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/list.js", "assets/find.js",
         "assets/icon.svg",
     ]
 

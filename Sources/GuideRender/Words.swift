@@ -32,6 +32,7 @@ enum Words {
     )
     static let nearDenied = Message(
         "Your location was not shared, so nothing can be shown near you; the walks on this page are from {{origin}}.")
+    static let neighborhood = Message("Neighborhood")
     static let allPlaces = Message("{{count}} place in {{city}}", plural: "All {{count}} places in {{city}}")
     static let ratings = Message("{{count}} rating", plural: "{{count}} ratings")
     static let minutesWalk = Message("{{count}} min walk", plural: "{{count}} min walk")
@@ -186,7 +187,7 @@ enum Words {
     static var all: [Message] {
         [
             savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, bestWithin,
-            nearHeading, nearNothing, nearOrder, nearDenied, allPlaces,
+            nearHeading, nearNothing, nearOrder, nearDenied, neighborhood, allPlaces,
             ratings, minutesWalk, distanceUnknown, today, weatherLabel, forecastLabel, timeToBeAnnounced,
             dateToBeAnnounced, photoOf, crowFlies, alongStreets, closed, noDescription, sample,
             sampleRecorded, recordedResponses, recordedResponsesRecorded, liveData, offlineResponses, liveResponses,

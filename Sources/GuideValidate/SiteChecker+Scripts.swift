@@ -3,7 +3,7 @@ import Foundation
 /// The scripts a site may hold and its pages load: exactly cityguide's own.
 extension SiteChecker {
     /// The scripts of the site's own, by name: `assets/near.js`, and the copy pages load, `assets/near.<hash>.js`.
-    public static let ownScripts: Set<String> = ["saved", "hours", "near", "list"]
+    public static let ownScripts: Set<String> = ["saved", "hours", "near", "list", "find"]
 
     /// The name of the own script at `path` (from the site's root), or nil when it is none of them.
     static func ownScript(_ path: String) -> String? {

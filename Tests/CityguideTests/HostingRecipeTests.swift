@@ -180,6 +180,7 @@ final class HostingRecipeTests: XCTestCase {
                 case "ics": "text/calendar; charset=utf-8"
                 case "gpx": "application/gpx+xml"
                 case "kml": "application/vnd.google-earth.kml+xml"
+                case "json": key.contains("/find/") ? "application/json" : nil
                 case "txt": "text/plain; charset=utf-8"
                 case "xml": key == "sitemap.xml" ? "application/xml" : "application/atom+xml"
                 default: nil

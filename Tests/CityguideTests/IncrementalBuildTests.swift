@@ -103,9 +103,10 @@ final class IncrementalBuildTests: XCTestCase {
         let otherCities = before.keys.filter {
             ["san-francisco/", "sao-paulo/", "helsinki/"].contains(where: $0.hasPrefix)
         }
-        // Its map apps' files too: rendered again with its key, and kept as they were (their bytes did not change).
+        // Its map apps' files and its search index too: rendered again with its key, and kept as they were (their
+        // bytes did not change).
         let berlinMapFiles = before.keys.filter {
-            $0.hasPrefix("berlin/") && ($0.hasSuffix(".gpx") || $0.hasSuffix(".kml"))
+            $0.hasPrefix("berlin/") && ($0.hasSuffix(".gpx") || $0.hasSuffix(".kml") || $0.hasPrefix("berlin/find/"))
         }
         XCTAssertEqual(
             summary.published.rendered, berlinPages.count + 3 + 3 + berlinMapFiles.count,
@@ -215,7 +216,7 @@ final class IncrementalBuildTests: XCTestCase {
         let after = fileStamps(site.output)
         let berlinPages = before.keys.filter { $0.hasPrefix("berlin/") && $0.hasSuffix(".html") }
         let berlinMapFiles = before.keys.filter {
-            $0.hasPrefix("berlin/") && ($0.hasSuffix(".gpx") || $0.hasSuffix(".kml"))
+            $0.hasPrefix("berlin/") && ($0.hasSuffix(".gpx") || $0.hasSuffix(".kml") || $0.hasPrefix("berlin/find/"))
         }
         XCTAssertEqual(summary.published.rendered, berlinPages.count + 3 + 3 + berlinMapFiles.count, summary.text)
         for path in before.keys where ["san-francisco/", "sao-paulo/", "helsinki/"].contains(where: path.hasPrefix) {

@@ -18,7 +18,8 @@ XHTML = "{http://www.w3.org/1999/xhtml}"
 SHOWN = ("alt", "aria-label", "title", "data-closed", "data-always", "data-open", "data-opens", "data-save",
          "data-saved", "data-remove", "data-delete", "data-delete-label", "data-confirm-delete",
          "data-confirm-delete-city", "data-gone", "data-file-title", "data-walks", "data-nothing", "data-denied",
-         "data-finding", "data-unavailable", "data-directions", "data-count", "data-none", "data-unknown")
+         "data-finding", "data-unavailable", "data-directions", "data-count", "data-none", "data-unknown",
+         "data-offline", "placeholder")
 
 
 def the_same_in(en_po, lang):

@@ -22,6 +22,9 @@ struct LayoutView: FieldView {
     var hoursScript: String
     var nearScript: String
     var listScript: String
+    var findScript: String
+    /// The search box, on the home page and every page of a city.
+    var find: FindView?
     var icon: String
     var canonical: String?
     /// 404.html's `<base href>`.
@@ -44,7 +47,8 @@ struct LayoutView: FieldView {
         "has_credits": .flag { !$0.credits.isEmpty }, "breadcrumbs": .list(\.breadcrumbs),
         "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
         "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript),
-        "near_script": .text(\.nearScript), "list_script": .text(\.listScript), "icon": .text(\.icon),
+        "near_script": .text(\.nearScript), "list_script": .text(\.listScript),
+        "find_script": .text(\.findScript), "find": .view(\.find), "icon": .text(\.icon),
         "canonical": .text(\.canonical), "base_href": .text(\.baseHref), "noindex": .flag(\.noindex),
         "feed_href": .text(\.feedHref), "rtl": .flag(\.rightToLeft), "languages": .list(\.languages),
         "has_languages": .flag { !$0.languages.isEmpty },
