@@ -21,8 +21,17 @@ extension SiteRenderer {
             let here = SitePaths.find(city) + "docs.json"
             func href(_ path: String) -> String { SitePaths.relative(path, from: here) }
             let values = self.values
-            var entries: [(doc: FindIndex.Doc, texts: [String])] = []
-            // Its places, the best first; then its lists, its neighbourhoods and its coming events.
+            // The city itself (the home page searches every city); its places, the best first; then its lists,
+            // its neighbourhoods and its coming events.
+            var entries: [(doc: FindIndex.Doc, texts: [String])] = [
+                (
+                    FindIndex.Doc(
+                        title: city.plan.name,
+                        meta: site.say(Words.allPlaces, count: city.places.count, ("city", city.plan.name)),
+                        href: href(values.pagePaths(city).city)),
+                    [city.plan.name]
+                )
+            ]
             for item in city.overview.compactMap(city.place) {
                 let p = item.place
                 let lists = item.categoryIDs.compactMap { id in

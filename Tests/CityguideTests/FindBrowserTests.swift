@@ -112,6 +112,8 @@ final class FindBrowserTests: XCTestCase {
         let home = try seen("home")
         let homeMetas = try XCTUnwrap(home["metas"] as? [String])
         XCTAssertTrue(homeMetas.contains { $0.hasSuffix("São Paulo") }, "the home page names the city: \(homeMetas)")
+        XCTAssertEqual(
+            (home["titles"] as? [String])?.first, "São Paulo", "the city itself first, found without its accent")
         let file = try seen("file")
         XCTAssertEqual(file["state"] as? String, "offline")
         XCTAssertEqual(
