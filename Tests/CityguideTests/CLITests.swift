@@ -103,7 +103,7 @@ final class CLITests: XCTestCase {
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
                 "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (34 files) in Output: 8 problems.",
+                "Checked 8 pages (35 files) in Output: 8 problems.",
             ])
     }
 
@@ -141,7 +141,7 @@ final class CLITests: XCTestCase {
             "the HTML and SVG code, the remote script and code beside a src, the remote script's load and the "
                 + "SVG script element; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 8 pages (34 files) in Output: 10 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (35 files) in Output: 10 problems.", run.stderr)
     }
 
     /// The scripts a page may load are exactly the site's own (saved places, open now, near me), as cityguide wrote
