@@ -108,7 +108,11 @@ final class KillTests: XCTestCase {
             with: "Kaartinkaupunki II")
         try killed(["build", "--refresh"], at: "cache-body", in: site, environment: keys)
         XCTAssertTrue(snapshot(site.output) == site1, "the site of the night before stays published")
-        XCTAssertEqual(names.filter { cache.read($0) == nil }.count, 1, "exactly one torn pair, and it is not served")
+        // The kill lands on the first body written; on a loaded machine another request's body can be written in
+        // the same instant (requests overlap their writes, as below), so one pair or more is torn, none served.
+        let torn = names.filter { cache.read($0) == nil }.count
+        XCTAssertGreaterThanOrEqual(torn, 1, "a torn pair, and it is not served")
+        XCTAssertLessThan(torn, names.count, "the kill came at the first body, not after all of them")
 
         try killed(["build", "--refresh"], at: "cache-meta", in: site, environment: keys)
         // The next night comes a day later. A kill can also cut another response's write short (requests overlap
