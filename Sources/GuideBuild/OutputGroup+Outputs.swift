@@ -142,9 +142,9 @@ extension OutputGroup {
         }
         // Each city's search index in each language, its words in files by their first letter.
         for index in guides.indices {
-            for path in edition.findFiles(index) {
-                let name = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
-                outputs.append(Output(path: path, key: keys[index], source: .find(index, name, language: language)))
+            for file in edition.findFiles(index) {
+                outputs.append(
+                    Output(path: file.path, key: keys[index], source: .find(index, file.name, language: language)))
             }
         }
         guard language == 0 else { return outputs }

@@ -6,10 +6,10 @@ import GuideModel
 /// Find: each city's search index in the renderer's language (`FindIndex`), and what a page's search box needs to
 /// read it (`FindView`).
 extension SiteRenderer {
-    /// The files of city `c`'s index, by path from the site's root.
-    public func findFiles(_ c: Int) -> [String] {
+    /// The files of city `c`'s index: each one's name, and its path from the site's root.
+    public func findFiles(_ c: Int) -> [(name: String, path: String)] {
         let folder = site.folder + SitePaths.find(guides[c])
-        return findIndex(c).files.map { folder + $0 }
+        return findIndex(c).files.map { ($0, folder + $0) }
     }
 
     /// One file of city `c`'s index, by its name (`docs.json`, `t-6b.json`).
@@ -81,13 +81,19 @@ extension SiteRenderer {
         }
     }
 
-    /// The search box of a page about `city` (nil: the home page's, over every city), from the page at `path` in
-    /// this language's folder. From the cities' cards, which a sharded build's `assemble` has too.
-    func find(_ city: String?, from path: String) -> FindView {
-        let cities = cards.filter { city == nil || $0.slug == city }
-        return FindView(
-            indexes: cities.map { card in
+    /// The search box of a page about `city`, from the page at `path` in this language's folder.
+    func find(_ city: CityGuide, from path: String) -> FindView {
+        FindView(
+            indexes: [FindView.Index(find: SitePaths.relative(SitePaths.find(city), from: path), name: city.plan.name)],
+            everyCity: false)
+    }
+
+    /// The home page's search box, over every city: from the cities' cards, which a sharded build's `assemble`
+    /// has too.
+    func findEveryCity(from path: String) -> FindView {
+        FindView(
+            indexes: cards.map { card in
                 FindView.Index(find: SitePaths.relative(card.slug + "/find/", from: path), name: card.name)
-            }, everyCity: city == nil)
+            }, everyCity: true)
     }
 }

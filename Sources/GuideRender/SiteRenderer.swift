@@ -143,6 +143,8 @@ public struct SiteRenderer: Sendable {
     func common(root: String, path: String, title: String, crumbs: [(String, String)], credits: Sources) -> LayoutView {
         // The same directory form as the sitemap.
         let directory = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        // The languages share one copy of each asset, at the site's root; pages link its fingerprinted name.
+        func asset(_ file: String) -> String { root + site.up + (templates.fingerprinted[file] ?? file) }
         return LayoutView(
             siteTitle: site.title, pageTitle: title, root: root, lang: site.language,
             // "Coffee Shops in Berlin · Guide", but the home page is the guide itself, not "Guide · Guide".
@@ -153,15 +155,11 @@ public struct SiteRenderer: Sendable {
             // Providers by their names; "iCalendar feeds" is the one the catalogs translate.
             credits: site.commas(credits.names.map { site.say(Message($0)) }),
             breadcrumbs: crumbs.map { LinkView(name: $0.0, href: SitePaths.relative($0.1, from: path)) },
-            // The languages share one copy of each asset, at the site's root.
-            stylesheet: root + site.up + (templates.fingerprinted["assets/style.css"] ?? "assets/style.css"),
-            savedScript: root + site.up + (templates.fingerprinted["assets/saved.js"] ?? "assets/saved.js"),
-            hoursScript: root + site.up + (templates.fingerprinted["assets/hours.js"] ?? "assets/hours.js"),
-            nearScript: root + site.up + (templates.fingerprinted["assets/near.js"] ?? "assets/near.js"),
-            listScript: root + site.up + (templates.fingerprinted["assets/list.js"] ?? "assets/list.js"),
-            findScript: root + site.up + (templates.fingerprinted["assets/find.js"] ?? "assets/find.js"),
+            stylesheet: asset("assets/style.css"), savedScript: asset("assets/saved.js"),
+            hoursScript: asset("assets/hours.js"), nearScript: asset("assets/near.js"),
+            listScript: asset("assets/list.js"), findScript: asset("assets/find.js"),
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
-            icon: root + site.up + (templates.fingerprinted["assets/icon.svg"] ?? "assets/icon.svg"),
+            icon: asset("assets/icon.svg"),
             canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
             languages: languages(path))
     }
@@ -189,7 +187,7 @@ public struct SiteRenderer: Sendable {
             root: root, path: path, title: title,
             crumbs: [(site.title, "index.html"), (city.plan.name, values.pagePaths(city).city)], credits: sources(city))
         layout.city = city.plan.name
-        layout.find = find(city.plan.slug, from: path)
+        layout.find = find(city, from: path)
         return layout
     }
 
@@ -212,7 +210,7 @@ public struct SiteRenderer: Sendable {
     func home() -> PageView<HomePageView> {
         var layout = common(root: "", path: "index.html", title: site.title, crumbs: [], credits: everyCity)
         layout.dated = true
-        layout.find = find(nil, from: "index.html")
+        layout.find = findEveryCity(from: "index.html")
         let cityNames = site.list(cards.map(\.name))
         return PageView(layout: layout, body: HomePageView(cityNames: cityNames, cities: cards.map(\.home)))
     }
@@ -241,7 +239,7 @@ public struct SiteRenderer: Sendable {
             root: root, path: path, title: city.plan.name, crumbs: [(site.title, "index.html")],
             credits: sources(city))
         layout.city = city.plan.name
-        layout.find = find(city.plan.slug, from: path)
+        layout.find = find(city, from: path)
         layout.dated = true
         // The feed and calendar are in the page's language, beside its pages.
         layout.feedHref = SitePaths.relative(SitePaths.feed(city), from: path)
