@@ -32,7 +32,9 @@ let package = Package(
         // The built-in templates and the sample data, compiled in so the binary is the whole product.
         .executableTarget(name: "embed-files"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["embed-files"]),
-        .target(name: "GuideEmbedded", plugins: ["EmbedFiles"]),
+        // The service worker is compiled in as it is, not copied among the templates: `cityguide check` requires its
+        // exact bytes.
+        .target(name: "GuideEmbedded", exclude: ["Worker"], plugins: ["EmbedFiles"]),
         .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
         .target(
             name: "GuideFetch",
@@ -66,7 +68,9 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "GuideValidate", dependencies: ["GuideModel", "CLibXML2"]),
+        // A city kept for offline reading: the list of its files, and the service worker that keeps them.
+        .target(name: "GuideOffline", dependencies: ["GuideModel", "GuideEmbedded"]),
+        .target(name: "GuideValidate", dependencies: ["GuideModel", "GuideOffline", "CLibXML2"]),
         // The build manifest: what the last build published, so the next renders only what changed.
         .target(name: "GuideIncremental", dependencies: ["GuideModel", "GuideFiles", "GuideWrite"]),
         // `build --shard K/N` and `cityguide assemble`: a site's cities spread over many machines, merged into one.
@@ -86,7 +90,8 @@ let package = Package(
             dependencies: [
                 "GuideModel", "GuideFiles", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideRender", "GuideWrite",
                 "GuideValidate", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM", "GuidePhotos",
-                "GuideIncremental", "GuideShard", "GuideMaps", .product(name: "Logging", package: "swift-log"),
+                "GuideIncremental", "GuideShard", "GuideMaps", "GuideOffline",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // `cityguide serve`: the site on 127.0.0.1, built again on every change, pages reloaded by server-sent events.
@@ -128,6 +133,7 @@ let package = Package(
                 "GuideModel", "GuideFiles", "GuideConfig", "GuideFetch", "GuideAnalysis", "GuideMaps", "GuideRender",
                 "GuideWrite", "GuideValidate", "GuideBuild", "GuideHistory", "GuideExport", "GuideReport", "GuideOSM",
                 "GuidePhotos", "GuideIncremental", "GuideServe", "GuideShard", "GuideFuzzTargets", "GuideMessages",
+                "GuideOffline",
                 .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ],

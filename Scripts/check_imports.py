@@ -33,7 +33,7 @@ EXCEPTIONS = {
 # they all share), never one on its right.
 LAYERS = [
     ["GuideModel", "GuideFiles", "GuideMessages", "GuideEmbedded", "embed-files"],
-    ["GuideConfig"],
+    ["GuideConfig", "GuideOffline"],
     ["GuideOSM"],
     ["GuideFetch", "GuideHistory"],
     ["GuidePhotos"],

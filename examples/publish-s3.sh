@@ -36,7 +36,8 @@ put 'image/svg+xml' "$long" --include "$hashed.svg"
 put 'application/geo+json' "$short" --include '*.geojson'
 put 'text/calendar; charset=utf-8' "$short" --include '*.ics'
 put 'application/gpx+xml' "$short" --include '*.gpx'
-put 'application/json' "$short" --include '*/find/*.json'
+put 'application/json' "$short" --include '*/find/*.json' --include '*offline.json'
+put 'application/manifest+json' "$short" --include '*manifest.webmanifest'
 put 'application/vnd.google-earth.kml+xml' "$short" --include '*.kml'
 put 'application/atom+xml' "$short" --include '*/feed.xml'
 put 'application/xml' "$short" --include 'sitemap.xml'
@@ -48,5 +49,6 @@ aws s3 sync Output/ "$BUCKET" --no-progress --delete --exclude '*' --include 'ph
 # .cityguide-output only marks the folder as cityguide's.
 aws s3 sync Output/ "$BUCKET" --no-progress --delete --exclude '*.html' --exclude '*.css' --exclude '*.js' \
     --exclude '*.svg' --exclude '*.geojson' --exclude '*.ics' --exclude '*.gpx' --exclude '*.kml' --exclude '*/find/*.json' \
+    --exclude '*offline.json' --exclude '*manifest.webmanifest' \
     --exclude '*/feed.xml' --exclude sitemap.xml --exclude '*.txt' --exclude 'photos/*' --exclude _headers \
     --exclude .cityguide-output --exclude '*.gz' --exclude '*.br'

@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the built-in templates and the sample data into cityguide, so a binary copied anywhere builds a
+/// Compiles the built-in templates, the sample data and the service worker into cityguide, so a binary copied anywhere builds a
 /// guide with no files beside it. Re-run whenever a file in those folders changes.
 @main
 struct EmbedFilesPlugin: BuildToolPlugin {
@@ -10,6 +10,7 @@ struct EmbedFilesPlugin: BuildToolPlugin {
         let folders = [
             ("templates", root.appending(path: "Templates")),
             ("sample", root.appending(path: "Sources/GuideFetch/Sample")),
+            ("worker", root.appending(path: "Sources/GuideEmbedded/Worker")),
         ]
         var inputs: [URL] = []
         for (_, folder) in folders {

@@ -13,7 +13,7 @@ extension OutputGroup {
     ) throws -> Published {
         var publisher = Publisher(output: output, known: [], precompress: precompress, checkpoint: checkpoint)
         try publisher.add(self)
-        return try publisher.finish()
+        return try publisher.finish(closing: Self.offline(renderers))
     }
 }
 

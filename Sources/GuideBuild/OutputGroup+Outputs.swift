@@ -113,10 +113,11 @@ extension OutputGroup {
         return OutputGroup(renderers: renderers, guides: [], exportSites: exportSites, outputs: outputs)
     }
 
-    /// The home page, 404 and saved places, in each language.
+    /// The home page, 404 and saved places, and the web app manifest, in each language.
     static func siteWidePages(_ renderers: [SiteRenderer], key: UInt64) -> [Output] {
         renderers.enumerated().flatMap { language, renderer in
             renderer.siteJobs.map { Output(path: renderer.path($0), key: key, source: .page($0, language: language)) }
+                + [Output(path: renderer.webManifestPath, key: nil, source: .bytes(renderer.webManifest.bytes))]
         }
     }
 

@@ -63,6 +63,11 @@ struct Publisher {
         ownOutput = FileManager.default.fileExists(atPath: output.appendingPathComponent(SiteWriter.marker).path)
     }
 
+    /// Files made from every other file a site published, handed to the writer (`write`) a batch at a time.
+    typealias Closing = (
+        _ published: [String: BuildManifest.Entry], _ write: ([(path: String, bytes: Data)]) throws -> Void
+    ) throws -> Void
+
     /// What the writer keeps of a group as the last build published it: the Render step makes the rest. Reads
     /// the output (what is still there as it was published) and changes nothing.
     struct Changes {
@@ -232,12 +237,28 @@ struct Publisher {
     }
 
     /// Publishes the staging folder, or leaves the output as it is when nothing changed.
-    /// - Parameter summary: a shard's summary, made from the manifest of everything else it published; written
-    ///   last.
+    /// - Parameters:
+    ///   - summary: a shard's summary, made from the manifest of everything else it published; written last.
+    ///   - closing: the files made from every other file of a whole site (the offline lists and the service worker),
+    ///     written like the others (kept when the same, with their compressed copies).
     /// - Throws: `BuildError` for pages that fail the checks, `WriteError`; the output is untouched then.
     mutating func finish(
-        summary: (([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data))? = nil
+        summary: (([String: BuildManifest.Entry]) throws -> (path: String, bytes: Data))? = nil,
+        closing: Closing? = nil
     ) throws -> Published {
+        if let closing {
+            var entries = manifest.files
+            for (path, entry) in kept { entries[path] = entry }
+            try closing(entries) { files in
+                let group = OutputGroup(
+                    renderers: [], guides: [], exportSites: [],
+                    outputs: files.map { OutputGroup.Output(path: $0.path, key: nil, source: .bytes($0.bytes)) })
+                try write(
+                    RenderedGroup(
+                        group: group, changes: changes(group), bytes: Array(repeating: nil, count: files.count))
+                )
+            }
+        }
         if staging == nil, let previous,
             previous.manifest.files.count == kept.count + (summary == nil ? 0 : 1), previous.strangers().isEmpty
         {

@@ -100,7 +100,7 @@ public struct SiteBuilder: Sendable {
                             key: site.keys[index])
                     },
                     site: site.site, templatesDigest: site.templates.digest)
-            })
+            }, closing: shard == nil ? OutputGroup.offline(site.siteRenderers) : nil)
     }
 
     func summary(

@@ -6,6 +6,8 @@ public enum BuiltinFiles {
     public static let templates = decode(EmbeddedBase64.templates)
     /// The sample data: a recorded folder (`manifest.json`, `<city>/places/<category>.json`, …).
     public static let sample = decode(EmbeddedBase64.sample)
+    /// The service worker (`Worker/sw.js`), which each build writes at its site's root under its version.
+    public static let worker = decode(EmbeddedBase64.worker)
 
     static func decode(_ files: [(path: String, base64: String)]) -> [String: Data] {
         var result: [String: Data] = [:]

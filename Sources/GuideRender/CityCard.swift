@@ -13,6 +13,8 @@ public struct CityCard: Sendable, Equatable, Codable {
     /// Its entry in the home page's `cities`, and in 404's.
     public var home: HomeCityView
     public var notFound: LinkView
+    /// The places' photos its pages show (`photos/…`), kept with the city for offline reading.
+    public var photos: [String] = []
 }
 
 /// The providers the footer names, in its order. OpenStreetMap is credited on its own line (for places) and on

@@ -8,10 +8,11 @@ import GuideModel
 public enum PagePolicy {
     /// What the pages need and nothing else: the site's own stylesheet, scripts and images (photos are copied into
     /// the site), no plug-ins, forms or frames, and no page framing the site. The maps are inline SVG; 404.html's
-    /// <base> names a path of the site itself. `connect-src 'self'` is for `cityguide serve`'s reload stream.
+    /// <base> names a path of the site itself. `connect-src 'self'` is for the search index, the offline lists and
+    /// `cityguide serve`'s reload stream; the web app manifest and the service worker are the site's own too.
     public static let site =
         "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; connect-src 'self'; "
-        + "base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
+        + "manifest-src 'self'; worker-src 'self'; base-uri 'self'; form-action 'none'; frame-ancestors 'none'"
 
     /// Directives a `<meta>` policy may not carry (browsers ignore them there and say so in the console).
     static let headerOnly: Set<String> = ["frame-ancestors", "report-uri", "report-to", "sandbox"]

@@ -68,6 +68,12 @@ public struct SiteRenderer: Sendable {
         return (templates.assets.map { Page(path: $0.key, bytes: $0.value) } + twins).sorted { $0.path < $1.path }
     }
 
+    /// The assets the pages name: the fingerprinted copies, and the files that have none (a template's own).
+    public var pageAssets: [String] {
+        (Array(templates.fingerprinted.values) + templates.assets.keys.filter { templates.fingerprinted[$0] == nil })
+            .sorted()
+    }
+
     /// sitemap.xml and robots.txt, for the site's pages, and `_headers` when the host is to have it.
     public func extras(htmlPaths: [String], hosting: HostingSettings) -> [Page] {
         var pages = SiteFiles.extras(site: site, htmlPaths: htmlPaths)
@@ -158,6 +164,7 @@ public struct SiteRenderer: Sendable {
             stylesheet: asset("assets/style.css"), savedScript: asset("assets/saved.js"),
             hoursScript: asset("assets/hours.js"), nearScript: asset("assets/near.js"),
             listScript: asset("assets/list.js"), findScript: asset("assets/find.js"),
+            offlineScript: asset("assets/offline.js"), worker: root + site.up + "sw.js",
             // Without one, every browser asks for /favicon.ico, which the site does not have (a 404 per visit).
             icon: asset("assets/icon.svg"),
             canonical: site.baseURL.map { $0 + site.folder + directory }, rightToLeft: site.rightToLeft,
@@ -204,7 +211,8 @@ public struct SiteRenderer: Sendable {
         let sources = sources(city)
         return CityCard(
             slug: city.plan.slug, name: city.plan.name, credits: sources.names, placesFromOSM: sources.placesFromOSM,
-            home: home, notFound: LinkView(name: city.plan.name, href: values.pagePaths(city).city))
+            home: home, notFound: LinkView(name: city.plan.name, href: values.pagePaths(city).city),
+            photos: Set(city.places.values.compactMap { $0.place.photos.first?.file }).sorted())
     }
 
     func home() -> PageView<HomePageView> {
@@ -277,7 +285,9 @@ public struct SiteRenderer: Sendable {
             events: events(city, limit: 5),
             eventsHref: SitePaths.relative(values.pagePaths(city).events, from: path),
             whatsNew: WhatsNew(values: values).view(city, root: root),
-            near: city.overview.isEmpty ? nil : nearMe(city))
+            near: city.overview.isEmpty ? nil : nearMe(city),
+            offline: OfflineView(
+                city: site.folder + city.plan.slug + "/", list: "offline.json", decimal: site.formats.decimalSeparator))
         return PageView(layout: layout, body: body)
     }
 

