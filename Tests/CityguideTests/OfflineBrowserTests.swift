@@ -1,11 +1,14 @@
 import Foundation
+import GuideRender
 import XCTest
 
 /// A city kept for offline reading, in Chromium (Selenium) over the sample site served on 127.0.0.1: the service
 /// worker installs; "Save this city for offline" shows the size of what it keeps and keeps it; with the server gone
 /// and the browser offline (`Network.emulateNetworkConditions`), the city's pages open with their stylesheet, map
-/// tiles and search index, and a city never opened does not; a rebuilt site (another night) replaces the copy,
-/// fetching only the files whose bytes changed; the copy can be removed; from `file://` nothing is offered.
+/// tiles and search index, a page only opened opens too, and a city never opened does not; a rebuilt site (another
+/// night) replaces the copy, fetching only the files whose bytes changed; the copy can be removed; from `file://`
+/// nothing is offered. Every file is served with the site's policy, as `_headers` has a host send it, so the worker
+/// runs under it too.
 /// What the list must hold is worked out by the test itself: every file the city's pages load or link within the
 /// city, read with Python's own HTML parser from the files on disk.
 final class OfflineBrowserTests: XCTestCase {
@@ -15,7 +18,7 @@ final class OfflineBrowserTests: XCTestCase {
         from selenium.webdriver.chrome.service import Service
         from selenium.webdriver.common.by import By
 
-        first, second = sys.argv[1], sys.argv[2]
+        first, second, policy = sys.argv[1], sys.argv[2], sys.argv[3]
         out = {}
 
         # The city's files as its pages name them: what they load (scripts, stylesheet, icon, manifest, images and
@@ -101,6 +104,10 @@ final class OfflineBrowserTests: XCTestCase {
         class Switch(http.server.SimpleHTTPRequestHandler):
             def __init__(self, *args, **kwargs):
                 super().__init__(*args, directory=current["dir"], **kwargs)
+            def end_headers(self):
+                # As Netlify and Cloudflare Pages send `_headers`: the site's policy on every file, the worker's too.
+                self.send_header("Content-Security-Policy", policy)
+                super().end_headers()
             def log_message(self, *args):
                 requests.append(urllib.parse.unquote(self.path.split("?")[0]))
         http.server.ThreadingHTTPServer.allow_reuse_address = True
@@ -174,6 +181,10 @@ final class OfflineBrowserTests: XCTestCase {
             out["cached"] = sorted(urllib.parse.unquote(u[len(base):]) for u in city_urls)
             out["listed"] = sorted(paths + ["helsinki/offline.json", "offline.json"])
 
+            # A page only opened, not saved: kept among the pages opened lately.
+            driver.get(base + "berlin/index.html")
+            driver.get(base + "helsinki/index.html")
+
             # Offline: the server gone, and the browser told so.
             server.shutdown()
             server.server_close()
@@ -191,11 +202,13 @@ final class OfflineBrowserTests: XCTestCase {
             driver.get(base + hood)
             out["offline_hood"] = page()
             out["offline_find"] = find("KAMP")
+            driver.get(base + "berlin/index.html")
+            out["offline_opened"] = page()
             try:
-                driver.get(base + "berlin/index.html")
+                driver.get(base + "sao-paulo/index.html")
             except Exception:
                 pass
-            out["offline_berlin"] = driver.title
+            out["offline_never"] = driver.title
 
             # Another night: the site rebuilt, the same address.
             network(False)
@@ -228,7 +241,7 @@ final class OfflineBrowserTests: XCTestCase {
             out["removed"] = wait(lambda: (box() or {}).get("state") == "offered" and box())
             out["after_remove"] = [name for name, _ in caches() if " city " in name]
             out["console"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"
-                              and "ERR_INTERNET_DISCONNECTED" not in e["message"] and "berlin" not in e["message"]]
+                              and "ERR_INTERNET_DISCONNECTED" not in e["message"] and "sao-paulo" not in e["message"]]
 
             # From disk: no worker, nothing offered.
             driver.get("file://" + first + "/helsinki/index.html")
@@ -249,7 +262,7 @@ final class OfflineBrowserTests: XCTestCase {
         let second = site.dir.appendingPathComponent("second")
         try site.builder(date: "2026-11-20", output: first).build()
         try site.builder(date: "2026-11-27", output: second).build()
-        let answer = try python(Self.script, first.path, second.path)
+        let answer = try python(Self.script, first.path, second.path, PagePolicy.site)
         let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any])
         func view(_ key: String) throws -> [String: Any] { try XCTUnwrap(result[key] as? [String: Any], key) }
 
@@ -291,8 +304,11 @@ final class OfflineBrowserTests: XCTestCase {
         XCTAssertGreaterThan(try view("offline_city")["tiles"] as? Int ?? 0, 0, "the city's map has a base map")
         XCTAssertEqual(try view("offline_box")["state"] as? String, "saved", "offline, the page says it is saved")
         XCTAssertEqual((result["offline_find"] as? [String])?.first, "Kämp Brasserie & Bar", "search works offline")
+        let opened = try view("offline_opened")
+        XCTAssertEqual(opened["h1"] as? String, "Berlin", "a page opened lately opens offline: \(opened)")
+        XCTAssertEqual(opened["styled"] as? Bool, true, "with its stylesheet")
         XCTAssertFalse(
-            (result["offline_berlin"] as? String ?? "").contains("Berlin"), "a city never saved does not open offline")
+            (result["offline_never"] as? String ?? "").contains("São Paulo"), "a page never opened nor saved does not")
 
         XCTAssertEqual(
             result["updated"] as? Bool, true, "the rebuilt site's worker took over: \(result["update_caches"] ?? "")")

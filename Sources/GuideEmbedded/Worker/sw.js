@@ -181,11 +181,12 @@ self.addEventListener("activate", function (event) {
   })());
 });
 
-/* The pages opened lately: each file they loaded, the oldest dropped past RECENT_MAX. */
+/* The pages opened lately: each file they loaded, the oldest dropped past RECENT_MAX when a page is opened. */
 async function remember(request, response) {
   var cache = await caches.open(RECENT);
   await cache.delete(request.url, { ignoreSearch: true });
   await cache.put(request.url.split(/[?#]/)[0], response);
+  if (request.mode !== "navigate") { return; }
   var keys = await cache.keys();
   for (var i = 0; i < keys.length - RECENT_MAX; i++) { await cache.delete(keys[i]); }
 }
@@ -220,7 +221,7 @@ self.addEventListener("fetch", function (event) {
   event.respondWith((async function () {
     try {
       var response = await fetch(request);
-      if (response.ok && response.type === "basic" && !response.redirected && !/\/offline\.json$/.test(request.url.split(/[?#]/)[0])) {
+      if (response.ok && response.type === "basic" && !response.redirected) {
         event.waitUntil(remember(request, response.clone()).catch(function () {}));
       }
       return response;
