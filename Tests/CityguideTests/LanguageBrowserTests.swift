@@ -2,8 +2,9 @@ import Foundation
 import GuideBuild
 import XCTest
 
-/// The Finnish and Arabic pages as their readers' browsers show them (Chromium): the open-now line and the
-/// saved-places buttons the scripts write in the page's words, and Arabic laid out right to left.
+/// The Finnish and Arabic pages as their readers' browsers show them (Chromium): the open-now line, the
+/// saved-places buttons and the offline offer the scripts write in the page's words, and Arabic laid out right to
+/// left.
 final class LanguageBrowserTests: XCTestCase {
     static let script =
         BrowserScript.preamble(window: "1280,900") + BrowserScript.fixedClock
@@ -28,6 +29,21 @@ final class LanguageBrowserTests: XCTestCase {
                     out[lang + "-delete"] = driver.find_element(By.CSS_SELECTOR, "button.delete-place").text
                     out[lang + "-link"] = driver.find_element(By.CSS_SELECTOR, "#saved-list a").get_attribute("href")
                     driver.execute_script("localStorage.clear()")
+                # The offline offer's size in the page's words and decimal mark, from the city's list and its
+                # language's, each file once.
+                import os, time
+                for lang in ["fi", "ar"]:
+                    files = {}
+                    for name in [lang + "/helsinki/offline.json", lang + "/offline.json"]:
+                        for f in json.load(open(os.path.join(site, name), encoding="utf-8"))["files"]:
+                            files[f[0]] = f[1]
+                    out[lang + "-offline-bytes"] = str(sum(files.values()))
+                    driver.get(base + lang + "/helsinki/index.html")
+                    for _ in range(100):
+                        if driver.find_element(By.ID, "offline").get_attribute("data-state"):
+                            break
+                        time.sleep(0.1)
+                    out[lang + "-offline"] = driver.find_element(By.CSS_SELECTOR, ".offline-save").text
                 # Which way a value reads on an Arabic page, as Chromium lays it out: whether its first character is
                 # drawn left of its last.
                 driver.get(base + "ar/berlin/places/neon-lounge/index.html")
@@ -69,6 +85,19 @@ final class LanguageBrowserTests: XCTestCase {
         XCTAssertEqual(seen["ar-phone"], "left to right", text)
         XCTAssertEqual(seen["ar-description"], "left to right", text)
         XCTAssertEqual(seen["ar-tip"], "left to right", text)
+        // "Save this city for offline (1,0 Mt)": the size as the lists add up, in the page's words.
+        for (lang, words, unit, kilo, mark) in [
+            ("fi", "Tallenna kaupunki offline-käyttöön (%@)", "Mt", "kt", ","),
+            ("ar", "احفظ هذه المدينة للقراءة دون اتصال (%@)", "ميغابايت", "كيلوبايت", "."),
+        ] {
+            let bytes = try XCTUnwrap(Double(seen["\(lang)-offline-bytes"] ?? ""), text)
+            let size =
+                bytes < 1e6
+                ? "\(max(1, Int((bytes / 1e3).rounded()))) \(kilo)"
+                : String(format: "%.1f", (bytes / 1e5).rounded() / 10).replacingOccurrences(of: ".", with: mark)
+                    + " \(unit)"
+            XCTAssertEqual(seen["\(lang)-offline"], words.replacingOccurrences(of: "%@", with: size), text)
+        }
         // A place saved from a Finnish page opens in Finnish from the Finnish saved page.
         XCTAssertTrue(seen["fi-link"]?.hasSuffix("/fi/helsinki/places/kappeli/index.html") ?? false, text)
     }
