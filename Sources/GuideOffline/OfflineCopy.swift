@@ -37,14 +37,17 @@ public enum OfflineCopy {
     /// The site's version: a hash of every file it published, path and bytes. The worker carries it, so any change
     /// to the site makes a new worker.
     public static func version(_ files: [String: File]) -> UInt64 {
-        var text = ""
-        for (path, file) in files.sorted(by: { $0.key < $1.key }) { text += "\(path)\t\(XXH64.hex(file.hash))\n" }
-        return XXH64.hash(text)
+        var digest = WordHash()
+        for (path, file) in files.sorted(by: { $0.key < $1.key }) {
+            digest.add(path)
+            digest.mix(file.hash)
+        }
+        return digest.value
     }
 
     /// The worker, each language's shared list, then each city's list in each language, handed on a few cities at a
-    /// time: a site of thousands of
-    /// cities has lists of tens of megabytes in all, and only a batch of them is in memory at once.
+    /// time: a site of thousands of cities has lists of tens of megabytes in all, and only a batch of them is in
+    /// memory at once.
     /// - Parameters:
     ///   - files: every file the build published, by path from the site's root.
     ///   - folders: each language's folder ("" or `fi/`), the first language's first.
@@ -106,10 +109,9 @@ public enum OfflineCopy {
     /// A compressed copy of another file (`page.html.gz`): a server sends it in the file's place, and a browser
     /// keeps the file, not the copy.
     static func isCopy(_ path: String, _ files: [String: File]) -> Bool {
-        for suffix in [".gz", ".br"] where path.hasSuffix(suffix) {
-            if files[String(path.dropLast(suffix.count))] != nil { return true }
+        Precompression.allCases.contains { kind in
+            path.hasSuffix(kind.suffix) && files[String(path.dropLast(kind.suffix.count))] != nil
         }
-        return false
     }
 
     /// `{"bytes": …, "files": [[path, size, hash], …]}`, in path order: the files of `paths` the site has.

@@ -20,13 +20,16 @@ public enum ServiceWorker {
 
     /// Whether `bytes` is cityguide's own worker under some version: the two lines, then the script byte for byte.
     public static func isOwn(_ bytes: Data) -> Bool {
+        // The version is where header(0) has its 16 zeros; the lines must then be header(version) exactly, so
+        // upper-case or fewer digits, or anything around them, are not.
         let size = header(0).utf8.count
         guard bytes.count == size + body.count, !body.isEmpty else { return false }
         let head = String(decoding: bytes.prefix(size), as: UTF8.self)
-        let prefix = "\"use strict\";\nvar VERSION = \""
-        guard head.hasPrefix(prefix), head.hasSuffix("\";\n") else { return false }
-        let digits = head.dropFirst(prefix.count).dropLast(3)
-        guard digits.count == 16, digits.allSatisfy({ $0.isHexDigit && !$0.isUppercase }) else { return false }
+        let start = header(0).utf8.count - "\";\n".utf8.count - 16
+        let digits = head.utf8.dropFirst(start).prefix(16)
+        guard let version = UInt64(String(decoding: digits, as: UTF8.self), radix: 16), head == header(version) else {
+            return false
+        }
         return bytes.dropFirst(size).elementsEqual(body)
     }
 }

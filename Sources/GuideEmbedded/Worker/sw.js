@@ -34,6 +34,9 @@ function isCity(city) {
 
 function url(path) { return new URL(path, SCOPE).href; }
 
+/* An address without its query and fragment: the file a kept copy stands for. */
+function bare(address) { return address.split(/[?#]/)[0]; }
+
 /* A city's lists: its own files (<city>/offline.json), and what every city's pages share in its language (the
    language's offline.json: the home and saved-places pages, the scripts and stylesheet). */
 function lists(city) {
@@ -64,6 +67,18 @@ function union(both) {
   return { files: files, total: total };
 }
 
+/* The two lists a city's cache holds, or null for a copy that did not finish. */
+async function keptLists(cache, city) {
+  var both = [];
+  var paths = lists(city);
+  for (var i = 0; i < paths.length; i++) {
+    var kept = await cache.match(url(paths[i]));
+    if (!kept) { return null; }
+    both.push(await kept.json());
+  }
+  return both;
+}
+
 /* The copy of the city kept before, of any version: its cache and the hash of each file in it. */
 async function previous(city) {
   var names = await caches.keys();
@@ -71,13 +86,10 @@ async function previous(city) {
     var found = parse(names[i]);
     if (!found || found.kind !== "city" || found.city !== city || found.version === VERSION) { continue; }
     var cache = await caches.open(names[i]);
+    var both = await keptLists(cache, city);
+    if (!both) { return null; }
     var hashes = {};
-    var paths = lists(city);
-    for (var j = 0; j < paths.length; j++) {
-      var kept = await cache.match(url(paths[j]));
-      if (!kept) { return null; }
-      ((await kept.json()).files || []).forEach(function (file) { hashes[file[0]] = file[2]; });
-    }
+    union(both).files.forEach(function (file) { hashes[file[0]] = file[2]; });
     return { cache: cache, hashes: hashes };
   }
   return null;
@@ -130,15 +142,8 @@ async function save(city, progress) {
 /* Whether the city is kept in this version, and how many bytes. */
 async function status(city) {
   if (!(await caches.has(cacheName(city)))) { return null; }
-  var cache = await caches.open(cacheName(city));
-  var both = [];
-  var paths = lists(city);
-  for (var i = 0; i < paths.length; i++) {
-    var kept = await cache.match(url(paths[i]));
-    if (!kept) { return null; }
-    both.push(await kept.json());
-  }
-  return union(both).total;
+  var both = await keptLists(await caches.open(cacheName(city)), city);
+  return both && union(both).total;
 }
 
 async function remove(city) {
@@ -185,7 +190,7 @@ self.addEventListener("activate", function (event) {
 async function remember(request, response) {
   var cache = await caches.open(RECENT);
   await cache.delete(request.url, { ignoreSearch: true });
-  await cache.put(request.url.split(/[?#]/)[0], response);
+  await cache.put(bare(request.url), response);
   if (request.mode !== "navigate") { return; }
   var keys = await cache.keys();
   for (var i = 0; i < keys.length - RECENT_MAX; i++) { await cache.delete(keys[i]); }
@@ -194,7 +199,7 @@ async function remember(request, response) {
 /* The kept copy of a file: the saved cities' first, then the recent pages'. A folder's address is its
    index.html. */
 async function kept(request) {
-  var address = request.url.split(/[?#]/)[0];
+  var address = bare(request.url);
   var candidates = address.endsWith("/") ? [address + "index.html", address] : [address];
   var names = (await caches.keys()).filter(function (name) {
     var found = parse(name);
