@@ -6,6 +6,12 @@ import PackageDescription
 // millions of small arrays and strings from two threads, and glibc's allocator took a seventh more CPU for it.
 let jemalloc: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libjemalloc_pic.a"], .when(platforms: [.linux]))]
 
+// libyaml (Debian's libyaml-dev), linked in as well, so the binary needs no more of the system than before.
+let libyaml: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "-l:libyaml.a"], .when(platforms: [.linux])),
+    .linkedLibrary("yaml", .when(platforms: [.macOS])),
+]
+
 let package = Package(
     name: "cityguide",
     platforms: [.macOS(.v14)],
@@ -14,7 +20,6 @@ let package = Package(
         .executable(name: "cityguide-bench", targets: ["cityguide-bench"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -35,7 +40,11 @@ let package = Package(
         // The service worker is compiled in as it is, not copied among the templates: `cityguide check` requires its
         // exact bytes.
         .target(name: "GuideEmbedded", exclude: ["Worker"], plugins: ["EmbedFiles"]),
-        .target(name: "GuideConfig", dependencies: ["GuideModel", "Yams"]),
+        // site.yaml through libyaml's events, composed by GuideConfig itself: one pass that counts each alias at its
+        // expanded size and keeps its own stack, so no document can hang or crash it (Yams' composer, over the same
+        // parser, did both, and guarding it meant importing the C module Yams keeps to itself).
+        .systemLibrary(name: "CLibYAML", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "GuideConfig", dependencies: ["GuideModel", "CLibYAML"], linkerSettings: libyaml),
         .target(
             name: "GuideFetch",
             dependencies: ["GuideModel", "GuideFiles", "GuideConfig", "GuideEmbedded", "GuideOSM", "CCurl"],

@@ -1,17 +1,17 @@
 #!/usr/bin/env python3
-"""Checks every hosting recipe the README shows, as the tools of each host would read it.
+"""Checks every hosting recipe the README and the manual (docs/*.md) show, as the tools of each host would read it.
 
-- A README block that names a file of examples/ in its first lines is that file, byte for byte, and every file
-  of examples/ is shown in the README: what users copy from either is the same.
-- GitHub Actions workflows (every README block with `jobs:` and `runs-on:`, and examples/github-*.yml): actionlint,
+- A block that names a file of examples/ in its first lines is that file, byte for byte, and every file of
+  examples/ is shown in a page: what users copy from either is the same.
+- GitHub Actions workflows (every block with `jobs:` and `runs-on:`, and examples/github-*.yml): actionlint,
   which runs shellcheck on each `run:` script, and GitHub's workflow schema.
 - The GitLab file: yamllint (strict) and GitLab's CI schema.
 - Shell scripts: `sh -n` and shellcheck.
 - The nginx configuration: `nginx -t`, inside a main configuration of its own.
 
-Any finding, or a tool that is not installed, fails the check (`.ci/run` installs them all).
+Any finding, or a tool that is not installed, fails the check (`Scripts/setup` installs them all).
 Usage: python3 Scripts/check_recipes.py [--copy] [REPOSITORY]
-  --copy  first copy each examples/ file into the README block that names it (after editing a recipe)
+  --copy  first copy each examples/ file into the block that names it (after editing a recipe)
 """
 
 import os
@@ -49,10 +49,24 @@ def run(command, name):
                 + (done.stdout + done.stderr).strip())
 
 
-def readme_blocks():
-    """Every fenced block of the README: (line, language, text)."""
+def documents():
+    """The README and the manual's pages, as paths relative to the repository."""
+    docs = os.path.join(ROOT, "docs")
+    pages = sorted(f"docs/{name}" for name in os.listdir(docs) if name.endswith(".md")) if os.path.isdir(docs) else []
+    return ["README.md"] + pages
+
+
+def blocks():
+    """Every fenced block of every document: (where, language, text), where is "FILE:LINE"."""
+    found = []
+    for document in documents():
+        found += document_blocks(document)
+    return found
+
+
+def document_blocks(document):
     blocks = []
-    lines = open(os.path.join(ROOT, "README.md"), encoding="utf-8").read().split("\n")
+    lines = open(os.path.join(ROOT, document), encoding="utf-8").read().split("\n")
     index = 0
     while index < len(lines):
         match = re.match(r"^```(\S*)\s*$", lines[index])
@@ -64,16 +78,16 @@ def readme_blocks():
         while end < len(lines) and lines[end] != "```":
             end += 1
         if end == len(lines):
-            finding(f"README.md:{index + 1}: a code block is never closed")
+            finding(f"{document}:{index + 1}: a code block is never closed")
             break
-        blocks.append((start, match.group(1), "\n".join(lines[start:end]) + "\n"))
+        blocks.append((f"{document}:{start}", match.group(1), "\n".join(lines[start:end]) + "\n"))
         index = end + 1
     return blocks
 
 
-def copy_examples():
-    """Each README block that names a file of examples/ becomes that file's text."""
-    path = os.path.join(ROOT, "README.md")
+def copy_examples(document):
+    """Each block of the document that names a file of examples/ becomes that file's text."""
+    path = os.path.join(ROOT, document)
     lines = open(path, encoding="utf-8").read().split("\n")
     out, index = [], 0
     while index < len(lines):
@@ -97,7 +111,8 @@ def copy_examples():
 
 def main():
     if COPY:
-        copy_examples()
+        for document in documents():
+            copy_examples(document)
     missing = [tool for tool in TOOLS if shutil.which(tool) is None]
     if missing:
         for tool in missing:
@@ -107,28 +122,28 @@ def main():
     examples = sorted(os.listdir(EXAMPLES))
     shown = set()
     workflows = []  # (name, text)
-    for line, language, text in readme_blocks():
+    for where, language, text in blocks():
         named = re.search(r"^#\s*(examples/[\w.-]+)", "\n".join(text.split("\n")[:2]), re.M)
         if named:
             path = named.group(1)
             name = path.split("/", 1)[1]
             shown.add(name)
             if name not in examples:
-                finding(f"README.md:{line}: the block names {path}, which does not exist")
+                finding(f"{where}: the block names {path}, which does not exist")
             elif open(os.path.join(ROOT, path), encoding="utf-8").read() != text:
-                finding(f"README.md:{line}: the block differs from {path}; copy the file into the README again")
+                finding(f"{where}: the block differs from {path}; copy the file in again (--copy)")
         elif language in ("yaml", "yml") and re.search(r"^jobs:", text, re.M) and "runs-on:" in text:
-            workflows.append((f"README.md:{line}", text))
+            workflows.append((where, text))
     for name in examples:
         if name not in shown:
-            finding(f"examples/{name} is not shown in the README's hosting section")
+            finding(f"examples/{name} is not shown in any hosting page (docs/hosting*.md)")
 
     with tempfile.TemporaryDirectory() as temp:
         folder = os.path.join(temp, ".github", "workflows")
         os.makedirs(folder)
         files = {}
         for number, (label, text) in enumerate(workflows):
-            path = os.path.join(folder, f"readme-{number}.yml")
+            path = os.path.join(folder, f"docs-{number}.yml")
             open(path, "w", encoding="utf-8").write(text)
             files[path] = label
         for name in examples:
@@ -171,7 +186,7 @@ def report():
     if findings:
         print(f"check_recipes: {len(findings)} finding(s)", file=sys.stderr)
         sys.exit(1)
-    print("check_recipes: every recipe in the README and examples/ is clean")
+    print("check_recipes: every recipe in the README, docs/ and examples/ is clean")
     sys.exit(0)
 
 

@@ -1,6 +1,5 @@
 import Foundation
 import GuideModel
-import Yams
 
 /// Reads and validates `site.yaml`.
 public enum ConfigLoader {
@@ -43,7 +42,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigError(
                 SourceLocation(file: name, line: 1, column: 1), "cannot read the config file",
-                fix: "check the path, or create it: the README has a complete example")
+                fix: "check the path, or create it: `cityguide init` writes one that builds at once")
         }
         return try parse(data, file: file, displayName: name, environment: environment)
     }
@@ -59,17 +58,11 @@ public enum ConfigLoader {
                 fix: "check that this is the right file; keep data in recorded folders, not in site.yaml")
         }
         let text = try decodeUTF8(data, file: displayName)
-        try YAMLAliasGuard.check(text, file: displayName)
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw YAMLSyntax.configError(error, file: displayName)
-        }
+        let root = try YAMLComposer(file: displayName).compose(text).root
         guard let root, !YAMLReader(file: displayName).isNull(root) else {
             throw ConfigError(
                 SourceLocation(file: displayName, line: 1, column: 1), "the config file is empty",
-                fix: "add at least `title`, `categories` and `cities`; the README has a complete example")
+                fix: "add at least `title`, `categories` and `cities`; docs/configuration.md has a complete example")
         }
         return try SiteConfigBuilder(reader: YAMLReader(file: displayName), file: file, home: environment["HOME"])
             .build(root)
@@ -104,72 +97,5 @@ extension String {
     init?(validatingUTF8Data data: Data) {
         guard let text = String(data: data, encoding: .utf8) else { return nil }
         self = text
-    }
-}
-
-/// Turns libyaml's syntax errors into messages with a fix.
-enum YAMLSyntax {
-    static func configError(_ error: YamlError, file: String) -> ConfigError {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-            .composer(let context, let problem, let mark, _):
-            let location = SourceLocation(file: file, line: mark.line, column: mark.column)
-            let what = [context?.text, problem].compactMap { $0 }.joined(separator: ": ")
-            return ConfigError(location, "YAML syntax: \(what)", fix: fix(for: problem))
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let key = duplicates.first ?? "?"
-            let (line, column) = secondOccurrence(of: key, in: context.text, from: context.mark)
-            return ConfigError(
-                SourceLocation(file: file, line: line, column: column),
-                "'\(key)' appears twice in the same mapping", fix: "keep one '\(key)' and delete the other")
-        case .reader(let problem, _, _, _):
-            return ConfigError(
-                SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(problem)",
-                fix: "save the file as UTF-8 text")
-        default:
-            return ConfigError(
-                SourceLocation(file: file, line: 1, column: 1), "YAML syntax: \(error)",
-                fix: "check the file against the example in the README")
-        }
-    }
-
-    /// Yams reports the first of the repeated keys; a user wants the repeat: the next line below it
-    /// with the same key in the same column.
-    static func secondOccurrence(of key: String, in text: String, from mark: Mark) -> (Int, Int) {
-        let lines = text.components(separatedBy: "\n")
-        var index = mark.line
-        while index < lines.count {
-            let line = Array(lines[index])
-            let column = mark.column - 1
-            if line.count > column + key.count, String(line[column..<(column + key.count)]) == key,
-                String(line[(column + key.count)...]).drop(while: { $0 == " " }).hasPrefix(":")
-            {
-                return (index + 1, mark.column)
-            }
-            index += 1
-        }
-        return (mark.line, mark.column)
-    }
-
-    static func fix(for problem: String) -> String {
-        if problem.contains("cannot start any token") {
-            return "indent with spaces, not tabs, and quote values that start with @ or `"
-        }
-        if problem.contains("mapping values are not allowed") || problem.contains("did not find expected key")
-            || problem.contains("expected <block end>")
-        {
-            return "check the indentation: keys of the same mapping must start in the same column, "
-                + "and a value containing ': ' must be quoted"
-        }
-        if problem.contains("Maximum nesting level") {
-            return "site.yaml needs a few levels at most; check for runaway brackets or indentation"
-        }
-        if problem.contains("could not find expected ':'") {
-            return "each line of a mapping needs `key: value`; check for a missing colon or an unclosed quote"
-        }
-        if problem.contains("found unexpected end of stream") || problem.contains("did not find expected ',' or ']'") {
-            return "close the quote or bracket that starts here"
-        }
-        return "check the indentation and quoting around this line"
     }
 }

@@ -1,12 +1,11 @@
 import Foundation
 import GuideModel
-import Yams
 
 extension SiteConfigBuilder {
     /// Cloudflare Pages reads a `_headers` line of at most 2,000 characters; the policy shares its line.
     static let maxPolicyBytes = 1_900
 
-    func parseHosting(_ node: Node) throws -> HostingSettings {
+    func parseHosting(_ node: YAMLNode) throws -> HostingSettings {
         let f = try reader.fields(node, of: "hosting", allowed: ConfigLoader.hostingKeys)
         var hosting = HostingSettings()
         if let n = f["headers"] {

@@ -1,10 +1,8 @@
-import Yams
-
 /// `language:` and `languages:`, and the names a category has in each language.
 extension SiteConfigBuilder {
     /// `language: fi` or `languages: [fi, sv, en]`, not both; each a well-formed tag, once. Whether cityguide
     /// has a catalog for each is the templates' to say (a user may add one).
-    func parseLanguages(language: Node?, languages: Node?) throws -> [String] {
+    func parseLanguages(language: YAMLNode?, languages: YAMLNode?) throws -> [String] {
         if let language, languages != nil {
             throw reader.fail(
                 language, "both 'language' and 'languages' are given",
@@ -32,7 +30,7 @@ extension SiteConfigBuilder {
     /// A category's name: one for every language (`name: Coffee Shops`), or the name in each of the site's
     /// languages (`name: {en: Coffee Shops, fi: Kahvilat}`), the main language's required.
     /// - Parameter also: the languages only the report is written in, which may name it too.
-    func parseNames(_ node: Node, languages: [String], also: [String] = []) throws -> [String: String] {
+    func parseNames(_ node: YAMLNode, languages: [String], also: [String] = []) throws -> [String: String] {
         guard node.mapping != nil else {
             let name = try reader.string(node, "name")
             return Dictionary(uniqueKeysWithValues: languages.map { ($0, name) })
@@ -45,7 +43,7 @@ extension SiteConfigBuilder {
     /// Each language is a whole copy of the site: a site in more is a mistake, and a build of hours.
     static let maxLanguages = 12
 
-    func parseLanguage(_ node: Node, _ field: String) throws -> String {
+    func parseLanguage(_ node: YAMLNode, _ field: String) throws -> String {
         let tag = try reader.string(node, field)
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         let wellFormed =

@@ -1,12 +1,11 @@
 import Foundation
 import GuideModel
-import Yams
 
 /// `providers:`, `contact:`, `osm:` and the OpenStreetMap tags they need.
 extension SiteConfigBuilder {
     /// `providers:` and `osm:`. Open data for geocoding, weather and events arrives with later versions; until
     /// then those parts name the one provider they read.
-    func parseProviders(_ top: [String: Node], into config: inout SiteConfig, baseDir: URL) throws {
+    func parseProviders(_ top: [String: YAMLNode], into config: inout SiteConfig, baseDir: URL) throws {
         if let node = top["providers"] {
             let f = try reader.fields(node, of: "providers", allowed: ConfigLoader.providerParts)
             if let n = f["places"] {

@@ -1,11 +1,10 @@
 import Foundation
 import GuideModel
-import Yams
 
 /// `history:` and `report:`: what the nightly job remembers and whom it tells.
 extension SiteConfigBuilder {
     /// `history: false`, or where the database lives (default `.cityguide/history.sqlite` beside site.yaml).
-    func parseHistory(_ node: Node?, baseDir: URL) throws -> URL? {
+    func parseHistory(_ node: YAMLNode?, baseDir: URL) throws -> URL? {
         guard let node else { return baseDir.appendingPathComponent(".cityguide/history.sqlite") }
         if let scalar = node.scalar, let flag = Bool(scalar.string.lowercased()) {
             guard !flag else {
@@ -18,7 +17,7 @@ extension SiteConfigBuilder {
         return try path(node, "history", baseDir: baseDir)
     }
 
-    func parseReport(_ node: Node) throws -> ReportSettings {
+    func parseReport(_ node: YAMLNode) throws -> ReportSettings {
         let f = try reader.fields(node, of: "report", allowed: ConfigLoader.reportKeys)
         var to: [ReportSettings.Recipient] = []
         if let n = f["to"] {
@@ -72,7 +71,7 @@ extension SiteConfigBuilder {
     }
 
     /// An address of `to:`, or `{address: …, language: fi}` for one who reads the report in another language.
-    func recipient(_ node: Node) throws -> ReportSettings.Recipient {
+    func recipient(_ node: YAMLNode) throws -> ReportSettings.Recipient {
         guard node.mapping != nil else { return ReportSettings.Recipient(address: try address(node, "to")) }
         let f = try reader.fields(node, of: "a recipient", allowed: ["address", "language"], required: ["address"])
         guard let address = f["address"] else {
@@ -83,7 +82,7 @@ extension SiteConfigBuilder {
             language: try f["language"].map { try parseLanguage($0, "language") })
     }
 
-    func address(_ n: Node, _ field: String) throws -> String {
+    func address(_ n: YAMLNode, _ field: String) throws -> String {
         let text = try reader.string(n, field)
         guard ReportSettings.isAddress(text) else {
             throw reader.fail(

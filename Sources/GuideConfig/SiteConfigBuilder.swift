@@ -1,6 +1,5 @@
 import Foundation
 import GuideModel
-import Yams
 
 /// Builds a `SiteConfig` from the YAML tree, checking each value where it is written.
 struct SiteConfigBuilder {
@@ -9,7 +8,7 @@ struct SiteConfigBuilder {
     /// For `~` in paths.
     let home: String?
 
-    func build(_ root: Node) throws -> SiteConfig {
+    func build(_ root: YAMLNode) throws -> SiteConfig {
         let top = try reader.fields(root, of: "the top level", allowed: ConfigLoader.topKeys, required: ["cities"])
         let baseDir = file.deletingLastPathComponent()
 
@@ -58,7 +57,7 @@ struct SiteConfigBuilder {
     }
 
     /// A path as users write them: absolute, `~/…` in the home folder, or relative to the config file.
-    func path(_ node: Node, _ field: String, baseDir: URL) throws -> URL {
+    func path(_ node: YAMLNode, _ field: String, baseDir: URL) throws -> URL {
         let raw = try reader.string(node, field)
         guard raw == "~" || raw.hasPrefix("~/") else {
             if raw.hasPrefix("~") {
@@ -78,11 +77,11 @@ struct SiteConfigBuilder {
         return URL(fileURLWithPath: home).appendingPathComponent(String(raw.dropFirst(2))).standardizedFileURL
     }
 
-    func parseBaseURL(_ node: Node) throws -> String {
+    func parseBaseURL(_ node: YAMLNode) throws -> String {
         try parseBaseURL(node, field: "base_url")
     }
 
-    func parseBaseURL(_ node: Node, field: String) throws -> String {
+    func parseBaseURL(_ node: YAMLNode, field: String) throws -> String {
         let raw = try reader.string(node, field)
         guard let address = SiteConfig.siteAddress(raw) else {
             throw reader.fail(
@@ -92,7 +91,7 @@ struct SiteConfigBuilder {
         return address
     }
 
-    func parseSource(_ top: [String: Node], baseDir: URL) throws -> SiteConfig.Source {
+    func parseSource(_ top: [String: YAMLNode], baseDir: URL) throws -> SiteConfig.Source {
         let kinds = ["sample", "recorded", "live"]
         let kind = try top["source"].map { try reader.string($0, "source") } ?? "sample"
         switch kind {
@@ -108,7 +107,8 @@ struct SiteConfigBuilder {
             guard FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir), isDir.boolValue else {
                 throw reader.fail(
                     dirNode, "the recorded folder '\(dir.path)' does not exist",
-                    fix: "point 'recorded' at a folder laid out as <city-slug>/places/<category>.json (see README)")
+                    fix: "point 'recorded' at a folder laid out as <city-slug>/places/<category>.json"
+                        + " (see docs/recorded-data.md)")
             }
             return .recorded(dir)
         case "live": return .live
@@ -119,7 +119,7 @@ struct SiteConfigBuilder {
         }
     }
 
-    func parseLive(_ node: Node?, baseDir: URL) throws -> LiveSettings {
+    func parseLive(_ node: YAMLNode?, baseDir: URL) throws -> LiveSettings {
         var live = LiveSettings(cacheDirectory: baseDir.appendingPathComponent(".cityguide/cache"))
         guard let node else { return live }
         let f = try reader.fields(node, of: "live", allowed: ConfigLoader.liveKeys)
@@ -158,7 +158,7 @@ struct SiteConfigBuilder {
         return live
     }
 
-    func parseDefaults(_ node: Node) throws -> SiteConfig.ListDefaults {
+    func parseDefaults(_ node: YAMLNode) throws -> SiteConfig.ListDefaults {
         let fields = try reader.fields(node, of: "defaults", allowed: ConfigLoader.defaultsKeys)
         var defaults = SiteConfig.ListDefaults()
         if let n = fields["max_results"] {
@@ -171,7 +171,7 @@ struct SiteConfigBuilder {
         return defaults
     }
 
-    func parseCategories(_ node: Node, languages: [String], also: [String] = []) throws -> [CategoryConfig] {
+    func parseCategories(_ node: YAMLNode, languages: [String], also: [String] = []) throws -> [CategoryConfig] {
         var seen: Set<String> = []
         return try reader.list(node, "categories").map { item in
             let fields = try reader.fields(item, of: "a category", allowed: ConfigLoader.categoryKeys, required: ["id"])
@@ -214,7 +214,7 @@ struct SiteConfigBuilder {
         }
     }
 
-    func parseCities(_ node: Node, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws
+    func parseCities(_ node: YAMLNode, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws
         -> [CityConfig]
     {
         let items = try reader.list(node, "cities")
@@ -243,7 +243,9 @@ struct SiteConfigBuilder {
         }
     }
 
-    func parseCity(_ node: Node, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws -> CityConfig {
+    func parseCity(_ node: YAMLNode, categories: [CategoryConfig], defaults: SiteConfig.ListDefaults) throws
+        -> CityConfig
+    {
         let f = try reader.fields(node, of: "a city", allowed: ConfigLoader.cityKeys, required: ["name", "timezone"])
         let name = try reader.string(f["name"]!, "name")
         let slug: String
@@ -352,7 +354,7 @@ struct SiteConfigBuilder {
     }
 
     /// `en`, `en-US`, `en-GB`…: every word cityguide writes is English so far, and the tag picks the clock.
-    func parseOrigin(_ node: Node) throws -> CityConfig.Origin {
+    func parseOrigin(_ node: YAMLNode) throws -> CityConfig.Origin {
         let f = try reader.fields(node, of: "origin", allowed: ["name", "at"], required: ["at"])
         let name = try f["name"].map { try reader.string($0, "name") } ?? "Start"
         return CityConfig.Origin(name: name, coordinate: try reader.coordinate(f["at"]!, "at"))

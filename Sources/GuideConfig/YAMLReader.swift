@@ -1,6 +1,5 @@
 import Foundation
 import GuideModel
-import Yams
 
 /// Typed access to a composed YAML tree; every failure is a `ConfigError` at the offending node.
 struct YAMLReader {
@@ -8,23 +7,24 @@ struct YAMLReader {
     /// Titles and paths are short; a value of kilobytes is a mistake.
     static let maxValueBytes = 4_000
 
-    func location(_ node: Node) -> SourceLocation {
-        // Yams marks are 1-based already.
-        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    func location(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
     }
 
-    func fail(_ node: Node, _ problem: String, fix: String) -> ConfigError {
+    func fail(_ node: YAMLNode, _ problem: String, fix: String) -> ConfigError {
         ConfigError(location(node), problem, fix: fix)
     }
 
     /// The fields of a mapping, rejecting unknown and repeated keys.
-    func fields(_ node: Node, of what: String, allowed: [String], required: [String] = []) throws -> [String: Node] {
+    func fields(_ node: YAMLNode, of what: String, allowed: [String], required: [String] = []) throws -> [String:
+        YAMLNode]
+    {
         guard let mapping = node.mapping else {
             throw fail(
                 node, "\(what) must be a mapping of keys to values, found \(describe(node))",
                 fix: "write it as `key: value` lines indented under \(what), e.g. \(allowed.first ?? "key"): …")
         }
-        var result: [String: Node] = [:]
+        var result: [String: YAMLNode] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.scalar?.string, key.utf8.count <= 200 else {
                 throw fail(
@@ -48,12 +48,12 @@ struct YAMLReader {
         return result
     }
 
-    func isNull(_ node: Node) -> Bool {
+    func isNull(_ node: YAMLNode) -> Bool {
         guard let scalar = node.scalar else { return false }
         return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
-    func describe(_ node: Node) -> String {
+    func describe(_ node: YAMLNode) -> String {
         switch node {
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -61,11 +61,10 @@ struct YAMLReader {
             // Quoted as typed, but short and printable: the message goes to a terminal or a log.
             let shown = String(s.string.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.prefix(40))
             return s.string.isEmpty ? "nothing" : "'\(shown)\(s.string.unicodeScalars.count > 40 ? "…" : "")'"
-        case .alias: return "an alias"
         }
     }
 
-    func string(_ node: Node, _ field: String) throws -> String {
+    func string(_ node: YAMLNode, _ field: String) throws -> String {
         guard let scalar = node.scalar else {
             throw fail(
                 node, "'\(field)' must be text, found \(describe(node))", fix: "write `\(field): some text` on one line"
@@ -92,14 +91,14 @@ struct YAMLReader {
     }
 
     /// `true` or `false`, in any letter case.
-    func bool(_ node: Node, _ field: String, fix: String) throws -> Bool {
+    func bool(_ node: YAMLNode, _ field: String, fix: String) throws -> Bool {
         guard let value = node.scalar.flatMap({ Bool($0.string.lowercased()) }) else {
             throw fail(node, "'\(field)' must be true or false, found \(describe(node))", fix: fix)
         }
         return value
     }
 
-    func int(_ node: Node, _ field: String, range: ClosedRange<Int>) throws -> Int {
+    func int(_ node: YAMLNode, _ field: String, range: ClosedRange<Int>) throws -> Int {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Int(scalar.string) else {
             throw fail(
                 node, "'\(field)' must be a whole number, found \(describe(node))",
@@ -115,7 +114,7 @@ struct YAMLReader {
 
     /// A number within `range`; the message prints the range as accepted ("0.1…100"), and `unit` says what
     /// the number counts ("in decimal degrees").
-    func double(_ node: Node, _ field: String, range: ClosedRange<Double>, unit: String? = nil) throws -> Double {
+    func double(_ node: YAMLNode, _ field: String, range: ClosedRange<Double>, unit: String? = nil) throws -> Double {
         guard let scalar = node.scalar, scalar.style == .plain, let value = Double(scalar.string), value.isFinite else {
             throw fail(
                 node, "\(field) must be a number, found \(describe(node))",
@@ -135,7 +134,7 @@ struct YAMLReader {
         number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ node: Node, _ field: String, as: T.Type) throws -> T
+    func choice<T: RawRepresentable & CaseIterable>(_ node: YAMLNode, _ field: String, as: T.Type) throws -> T
     where T.RawValue == String {
         let raw = try string(node, field)
         guard let value = T(rawValue: raw) else {
@@ -147,7 +146,7 @@ struct YAMLReader {
         return value
     }
 
-    func list(_ node: Node, _ field: String) throws -> [Node] {
+    func list(_ node: YAMLNode, _ field: String) throws -> [YAMLNode] {
         guard let sequence = node.sequence else {
             throw fail(
                 node, "'\(field)' must be a list, found \(describe(node))",
@@ -156,12 +155,12 @@ struct YAMLReader {
         return Array(sequence)
     }
 
-    func strings(_ node: Node, _ field: String) throws -> [String] {
+    func strings(_ node: YAMLNode, _ field: String) throws -> [String] {
         try list(node, field).map { try string($0, field) }
     }
 
     /// `[lat, lon]`.
-    func coordinate(_ node: Node, _ field: String) throws -> Coordinate {
+    func coordinate(_ node: YAMLNode, _ field: String) throws -> Coordinate {
         guard let items = node.sequence.map(Array.init), items.count == 2 else {
             throw fail(
                 node, "'\(field)' must be [latitude, longitude], found \(describe(node))",

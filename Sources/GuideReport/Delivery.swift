@@ -30,7 +30,8 @@ public struct Delivery: Sendable {
             throw Failure(
                 description:
                     "error: --send needs `report: {smtp: …}` or `report: {sendmail: …}` with `from:` and `to:`\n"
-                    + "  fix: add them to site.yaml (see README, \"The nightly report\"); the reports were written")
+                    + "  fix: add them to site.yaml (see docs/history-and-report.md, \"The nightly report\"); the reports were written"
+            )
         }
         var lastReason = ""
         for attempt in 1...max(1, attempts) {

@@ -36,7 +36,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Also write tonight's reports into <output>/reports (see `cityguide report`).")
     var report = false
 
-    @Flag(name: .long, help: "With --report: deliver each city's report (see `report:` in the README).")
+    @Flag(name: .long, help: "With --report: deliver each city's report (see `report:` in docs/history-and-report.md).")
     var send = false
 
     @Option(

@@ -55,7 +55,7 @@ struct InitCommand: ParsableCommand {
             """
             Wrote \(shown("site.yaml")) and \(shown(".gitignore")).
             Build the guide: \(cd)cityguide build
-            Then open \(shown("Output/index.html")), or edit site.yaml: the README explains every key.
+            Then open \(shown("Output/index.html")), or edit site.yaml: cityguide's docs/configuration.md explains every key.
             """)
     }
 

@@ -24,7 +24,7 @@ struct ReportCommand: ParsableCommand {
     @Option(name: .long, help: "Only this city (its slug).")
     var city: String?
 
-    @Flag(name: .long, help: "Deliver each city's message (see `report:` in the README).")
+    @Flag(name: .long, help: "Deliver each city's message (see `report:` in docs/history-and-report.md).")
     var send = false
 
     func run() throws {

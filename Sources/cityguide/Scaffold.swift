@@ -3,7 +3,7 @@
 enum Scaffold {
     static let siteYAML = """
         # cityguide configuration. Build with `cityguide build`; the site appears in Output/.
-        # Every key is explained in cityguide's README ("Configuration").
+        # Every key is explained in cityguide's docs/configuration.md.
 
         title: Neighborhood Guide
         # base_url: https://example.org/guide/   # where the site is published: enables sitemap.xml, canonical

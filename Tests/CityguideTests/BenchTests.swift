@@ -6,7 +6,7 @@ final class BenchTests: XCTestCase {
     func bench(_ arguments: [String]) throws -> CLIRun {
         let binary = try builtCityguide().deletingLastPathComponent().appendingPathComponent("cityguide-bench")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw XCTSkip("cityguide-bench is not built next to the tests")
+            throw TestFailure("cityguide-bench is not built next to the tests (\(binary.path)); swift test builds it")
         }
         return try runCityguide(arguments, in: FileManager.default.temporaryDirectory, binary: binary)
     }

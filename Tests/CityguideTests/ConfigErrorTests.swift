@@ -240,7 +240,7 @@ final class ConfigErrorTests: XCTestCase {
     func testEmptyFile() {
         XCTAssertEqual(
             error("")?.description,
-            "site.yaml:1:1: error: the config file is empty\n  fix: add at least `title`, `categories` and `cities`; the README has a complete example"
+            "site.yaml:1:1: error: the config file is empty\n  fix: add at least `title`, `categories` and `cities`; docs/configuration.md has a complete example"
         )
         XCTAssertEqual(error("# only a comment\n")?.problem, "the config file is empty")
     }

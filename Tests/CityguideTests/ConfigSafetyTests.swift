@@ -65,7 +65,7 @@ final class ConfigSafetyTests: XCTestCase {
         XCTAssertTrue(flow.hasPrefix("site.yaml:1:"), flow)
         XCTAssertTrue(flow.contains("fix: site.yaml needs a few levels at most"), flow)
         XCTAssertLessThan(flowSeconds, 2)
-        // Indentation, 500 levels: refused before Yams' recursive composer sees it.
+        // Indentation, 500 levels: refused at the 65th, within libyaml's own limit of 1,000.
         let block = (0..<500).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n")
         let (nested, nestedSeconds) = error(block + " x\ncities: []\n")
         XCTAssertTrue(nested.hasPrefix("site.yaml:65:"), nested)

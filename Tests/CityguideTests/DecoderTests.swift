@@ -134,8 +134,8 @@ final class DecoderTests: XCTestCase {
 
     func testTicketmasterEventsKeepTheirEnds() throws {
         // Events with `dates.end.dateTime` last until then, as Python reads the same body: ours (an end past
-        // midnight, one days later, none, one before its start, one without a time) and a real one. Ours alone
-        // when the corpus is absent, and every one of its events compared.
+        // midnight, one days later, none, one before its start, one without a time) and a real one, every one
+        // of its events compared.
         let own = try checkTicketmasterEnds(fixtureFile("ticketmaster-lasting.json"))
         XCTAssertEqual(own, ["-", "-", "-", "129600", "18000"])
         for file in try ownAndCorpusFiles(
@@ -247,8 +247,6 @@ final class DecoderTests: XCTestCase {
 
 /// Every recorded response in ../shared/corpus must decode; errors must be reported as errors, never crash.
 final class CorpusTests: XCTestCase {
-    let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-
     func files(_ folder: String) throws -> [URL] {
         let dir = try corpusFile(folder)
         let urls = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: nil)
@@ -391,8 +389,8 @@ final class CorpusTests: XCTestCase {
     }
 }
 
-/// The shapes of body the corpus tests read from real recordings, in bodies of our own (`Fixtures/wire`), so a
-/// fresh clone without `../shared` checks them too: each decodes to what it says, or to the reason it cannot.
+/// The shapes of body the corpus tests read from real recordings, in bodies of our own (`Fixtures/wire`), kept
+/// small enough to read: each decodes to what it says, or to the reason it cannot.
 final class BodyShapeTests: XCTestCase {
     /// What each of these files decodes to, or the reason it gives.
     func outcomes<T>(_ files: [String], _ decode: (Data) throws -> T) throws -> [String: Result<T, ProviderError>] {

@@ -143,10 +143,10 @@ func python(_ script: String, _ arguments: [String]) throws -> String {
     process.waitUntilExit()
     let problems = String(decoding: errors.wait(), as: UTF8.self)
     guard process.terminationStatus == 0 else {
-        if problems.contains("ModuleNotFoundError") && ProcessInfo.processInfo.environment["CI"] == nil {
-            throw XCTSkip("a Python module is missing (.ci/run installs it): \(problems)")
+        if let missing = problems.split(separator: "\n").last(where: { $0.contains("ModuleNotFoundError") }) {
+            throw missingTool("a Python module the test uses is missing: \(missing)", install: "pip install it")
         }
-        throw NSError(domain: "python", code: 1, userInfo: [NSLocalizedDescriptionKey: problems])
+        throw TestFailure("python3 exited \(process.terminationStatus): \(problems)")
     }
     return text
 }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The README's hosting recipes run as an operator runs them, with the real tools: `examples/publish-rsync.sh`
+/// The hosting recipes (docs/hosting*.md) run as an operator runs them, with the real tools: `examples/publish-rsync.sh`
 /// into a folder over two nights, `examples/publish-s3.sh` against a local S3 server (moto) with the AWS CLI, and
 /// `examples/nginx.conf` in a real nginx. Each night is the built binary, as the scripts call it.
 final class HostingRecipeTests: XCTestCase {
@@ -236,7 +236,7 @@ final class HostingRecipeTests: XCTestCase {
         for (from, to) in [
             ("    listen 80;\n", "    listen 127.0.0.1:\(port);\n"), ("    listen [::]:80;\n", ""),
             ("    root /var/www/guide;\n", "    root \(site.output.path);\n"),
-            // As the recipe says to, with Debian's libnginx-mod-http-brotli-static installed (.ci/run installs it).
+            // As the recipe says to, with Debian's libnginx-mod-http-brotli-static installed (Scripts/setup installs it).
             ("    # brotli_static on;\n", "    brotli_static on;\n"),
         ] {
             XCTAssertTrue(recipe.contains(from), "the recipe has `\(from)`")

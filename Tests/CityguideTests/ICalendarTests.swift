@@ -7,7 +7,7 @@ import XCTest
 /// The iCalendar reader against an independent one: Python's `icalendar` with `recurring_ical_events`, on
 /// every feed in ../shared/corpus/icalendar, over the same 90 days.
 final class ICalendarTests: XCTestCase {
-    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/icalendar")
+    static let corpus = corpusRoot.appendingPathComponent("icalendar")
 
     /// What Python finds: "summary|start" per occurrence starting in the window (UTC instants, or dates).
     func reference(_ file: URL, from: Date, to: Date) throws -> [String] {

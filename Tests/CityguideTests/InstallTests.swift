@@ -5,7 +5,7 @@ import XCTest
 @testable import GuideValidate
 
 /// The binary is the whole product: copied out of .build into a folder of its own, it starts a guide in an
-/// empty folder and builds it from the README's cron line, with cron's bare environment.
+/// empty folder and builds it from the hosting recipe's cron line (docs/hosting-server.md), with cron's bare environment.
 final class InstallTests: XCTestCase {
     var root: URL!
     var binary: URL!
@@ -39,7 +39,7 @@ final class InstallTests: XCTestCase {
             try String(contentsOf: guide.appendingPathComponent(".gitignore"), encoding: .utf8),
             "Output/\n.Output.*\n.cityguide/\n")
 
-        // The README's cron line, as cron runs it: a shell, the guide folder, a log.
+        // The recipe's cron line, as cron runs it: a shell, the guide folder, a log.
         let shell = Process()
         shell.executableURL = URL(fileURLWithPath: "/bin/sh")
         shell.arguments = ["-c", "cd \(guide.path) && \(binary.path) build >> build.log 2>&1"]

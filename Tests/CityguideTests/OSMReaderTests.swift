@@ -5,24 +5,17 @@ import XCTest
 
 /// The PBF reader on the real extracts in ../shared/corpus/osm, counted against osmium-tool's own reading.
 final class OSMReaderTests: XCTestCase {
-    static let corpus = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/osm")
+    static let corpus = corpusRoot.appendingPathComponent("osm")
 
     func extract(_ name: String) throws -> URL {
         let url = try corpusFile("osm/\(name)")
         return url
     }
 
-    /// `osmium` on PATH, else a skip (.ci/run installs osmium-tool).
+    /// `osmium`'s output (osmium-tool).
     func osmium(_ arguments: [String]) throws -> String {
-        guard
-            let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-                .map({ "\($0)/osmium" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
-        else {
-            if ProcessInfo.processInfo.environment["CI"] != nil { XCTFail("osmium-tool is not installed") }
-            throw XCTSkip("osmium-tool is not installed")
-        }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = try requireTool("osmium", install: "apt-get install osmium-tool")
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe

@@ -369,10 +369,7 @@ final class SMTPTestServer {
         let ready = out.fileHandleForReading.availableData
         guard String(decoding: ready, as: UTF8.self).hasPrefix("ready") else {
             process.terminate()
-            if ProcessInfo.processInfo.environment["CI"] == nil {
-                throw XCTSkip("aiosmtpd is not installed (.ci/run installs it)")
-            }
-            throw NSError(domain: "smtp", code: 1, userInfo: [NSLocalizedDescriptionKey: "aiosmtpd did not start"])
+            throw missingTool("the aiosmtpd SMTP server did not start", install: "pip install aiosmtpd")
         }
     }
 

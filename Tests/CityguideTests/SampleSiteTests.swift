@@ -6,7 +6,7 @@ import XCTest
 @testable import GuideAnalysis
 @testable import GuideValidate
 
-/// Builds the project's own site.yaml (the built-in sample) the way the README does, then checks it.
+/// Builds the project's own site.yaml (the built-in sample) the way the README's first command does, then checks it.
 final class SampleSiteTests: XCTestCase {
     nonisolated(unsafe) static var output: URL!
     nonisolated(unsafe) static var summary: BuildSummary!

@@ -17,15 +17,9 @@ func fixtureFile(_ name: String) throws -> URL {
     return url
 }
 
-/// Our own fixture, and the real body from the corpus when it is there: a test reading these runs on a fresh
-/// clone too (on our body alone), and in CI on both.
+/// Our own fixture and the real body from the corpus: a test reads both.
 func ownAndCorpusFiles(own: String, corpus: String) throws -> [URL] {
-    let mine = try fixtureFile(own)
-    do {
-        return [mine, try corpusFile(corpus)]
-    } catch is XCTSkip {
-        return [mine]
-    }
+    [try fixtureFile(own), try corpusFile(corpus)]
 }
 
 func fixture(_ name: String) throws -> Data {
@@ -38,15 +32,22 @@ struct TestFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// The real responses and extracts beside the project (`../shared/corpus`). A fresh clone has no `../shared`, so a
-/// test that needs one skips there; CI has it, so there its absence fails the test.
+/// The real responses and extracts the tests read beside the project's own fixtures: `../shared/corpus`, the
+/// folder the project's checkouts sit beside (`CITYGUIDE_CORPUS` names another).
+let corpusRoot: URL = {
+    if let path = ProcessInfo.processInfo.environment["CITYGUIDE_CORPUS"], !path.isEmpty {
+        return URL(fileURLWithPath: path, isDirectory: true)
+    }
+    return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus", isDirectory: true)
+}()
+
+/// A file or folder of the corpus; its absence fails the test, which has nothing real to read.
 func corpusFile(_ relative: String) throws -> URL {
-    let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        .appendingPathComponent(relative)
+    let url = corpusRoot.appendingPathComponent(relative)
     guard FileManager.default.fileExists(atPath: url.path) else {
-        let message = "../shared/corpus/\(relative) is absent (a fresh clone has no ../shared)"
-        if ProcessInfo.processInfo.environment["CI"] != nil { throw TestFailure(message + "; CI must have it") }
-        throw XCTSkip(message)
+        throw TestFailure(
+            "\(url.path) is absent: the tests read the recorded responses and extracts of the corpus"
+                + " (fix: check the project out beside shared/, or set CITYGUIDE_CORPUS to the corpus folder)")
     }
     return url
 }
@@ -203,15 +204,19 @@ let smallConfig = """
 
     """
 
-/// A program a test needs, looked for on the PATH: missing, the test fails on CI (`.ci/run` installs it) and is
-/// skipped elsewhere.
-func requireTool(_ tool: String, install: String) throws {
+/// A program a test needs, found on the PATH; missing, the test fails and says how to install it.
+@discardableResult
+func requireTool(_ tool: String, install: String) throws -> URL {
     let found = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-        .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)") }
-    if found { return }
-    if ProcessInfo.processInfo.environment["CI"] == nil { throw XCTSkip("\(tool) is not installed (\(install))") }
-    throw NSError(
-        domain: "tool", code: 1, userInfo: [NSLocalizedDescriptionKey: "\(tool) is not installed (\(install))"])
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent(tool) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    guard let found else { throw missingTool("\(tool) is not installed", install: install) }
+    return found
+}
+
+/// The failure for a tool or module a test needs and does not find: `Scripts/setup` installs every one.
+func missingTool(_ what: String, install: String) -> TestFailure {
+    TestFailure("\(what) (fix: run Scripts/setup, which installs everything the tests use; or \(install))")
 }
 
 struct CLIRun {
@@ -274,7 +279,9 @@ func builtCityguide() throws -> URL {
     let candidates = [bundle, bundle.deletingLastPathComponent(), Bundle.main.bundleURL]
         .map { $0.appendingPathComponent("cityguide") }
     guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-        throw XCTSkip("the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)))")
+        throw TestFailure(
+            "the cityguide executable is not built next to the tests (looked in \(candidates.map(\.path)));"
+                + " run the tests with Scripts/test or swift test, which build it")
     }
     return binary
 }
