@@ -11,6 +11,7 @@ Links inside code are not links. Addresses with a scheme (https:, mailto:) are n
 Usage: python3 Scripts/check_docs.py [REPOSITORY]
 """
 
+import functools
 import os
 import re
 import sys
@@ -30,8 +31,8 @@ def documents():
     return ["README.md"] + pages
 
 
-def prose(lines):
-    """(line number, text) of each line outside fenced code, with inline code taken out."""
+def outside_code(lines):
+    """(line number, line) of each line outside fenced code."""
     fence = None
     for number, line in enumerate(lines, 1):
         marker = re.match(r"^\s*(```+|~~~+)", line)
@@ -42,7 +43,13 @@ def prose(lines):
                 fence = None
             continue
         if fence is None:
-            yield number, re.sub(r"(`+)(?:(?!\1).)+\1", "", line)
+            yield number, line
+
+
+def prose(lines):
+    """(line number, text) of each line outside fenced code, with inline code taken out."""
+    for number, line in outside_code(lines):
+        yield number, re.sub(r"(`+)(?:(?!\1).)+\1", "", line)
 
 
 def anchor(heading):
@@ -53,18 +60,14 @@ def anchor(heading):
     return kept.replace(" ", "-")
 
 
+@functools.cache
 def anchors(path):
     """The anchors of a page's headings, read with their inline code (which prose() takes out); a repeated
     heading's anchor gets -1, -2… as on GitHub."""
     seen = {}
     names = set()
-    fence = None
-    for line in open(path, encoding="utf-8").read().split("\n"):
-        marker = re.match(r"^\s*(```+|~~~+)", line)
-        if marker:
-            fence = marker.group(1) if fence is None else (None if marker.group(1).startswith(fence) else fence)
-            continue
-        match = fence is None and re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
+    for _, line in outside_code(open(path, encoding="utf-8").read().split("\n")):
+        match = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
         if match:
             name = anchor(match.group(1))
             count = seen.get(name, 0)

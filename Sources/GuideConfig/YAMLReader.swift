@@ -37,9 +37,6 @@ struct YAMLReader {
                     fix: Suggestion.fix(for: key, in: allowed, noun: "keys")
                 )
             }
-            guard result[key] == nil else {
-                throw fail(keyNode, "'\(key)' appears twice in \(what)", fix: "keep one '\(key)' and delete the other")
-            }
             if !isNull(value) { result[key] = value }
         }
         for key in required where result[key] == nil {
