@@ -116,7 +116,7 @@ struct YAMLComposer {
                     : .sequence(.init(nodes: closed.nodes, mark: closed.mark))
                 if let anchor = closed.anchor { anchors[anchor] = (node, closed.size) }
                 // Counted as it was opened and filled; now it joins its parent.
-                try place(node, size: closed.size)
+                try place(node, size: closed.size, at: closed.mark)
             default:
                 break
             }
@@ -146,11 +146,12 @@ struct YAMLComposer {
 
         mutating func add(_ node: YAMLNode, size: Int, at mark: YAMLNode.Mark) throws {
             try count(size, at: mark)
-            try place(node, size: size)
+            try place(node, size: size, at: mark)
         }
 
-        /// Puts a finished node into the collection open around it, or makes it the root.
-        mutating func place(_ node: YAMLNode, size: Int) throws {
+        /// Puts a finished node into the collection open around it, or makes it the root. `mark` is where it is
+        /// written: an alias's own place, not that of the value it names.
+        mutating func place(_ node: YAMLNode, size: Int, at mark: YAMLNode.Mark) throws {
             guard !open.isEmpty else {
                 root = node
                 return
@@ -165,7 +166,7 @@ struct YAMLComposer {
                 // Keys are compared as the text they are; a list or mapping as a key is the reader's to refuse.
                 if let text = node.scalar?.string, !open[top].keys.insert(text).inserted {
                     throw composer.error(
-                        node.mark, "'\(text.short)' appears twice in the same mapping",
+                        mark, "'\(text.short)' appears twice in the same mapping",
                         fix: "keep one '\(text.short)' and delete the other")
                 }
                 open[top].key = node

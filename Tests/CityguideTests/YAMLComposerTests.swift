@@ -89,6 +89,11 @@ final class YAMLComposerTests: XCTestCase {
                 "site.yaml:2:17: error: 'c' appears twice in the same mapping\n  fix: keep one 'c' and delete the other"
             )
         }
+        // A key written as an alias repeats where the alias stands, not where the value it names was defined.
+        XCTAssertThrowsError(try YAMLComposer(file: "site.yaml").compose("a: &k c\nm: {*k: 1, *k: 2}\n")) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix("site.yaml:2:12: error: 'c' appears twice in the same mapping"), "\(error)")
+        }
     }
 
     func testMistakesAreLocated() throws {
