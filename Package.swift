@@ -2,11 +2,16 @@
 import Foundation
 import PackageDescription
 
-// The executables allocate through jemalloc (Debian's libjemalloc-dev), linked in: a build makes and frees
-// millions of small arrays and strings from two threads, and glibc's allocator took a seventh more CPU for it.
-let jemalloc: [LinkerSetting] = [.unsafeFlags(["-Xlinker", "-l:libjemalloc_pic.a"], .when(platforms: [.linux]))]
+// The executables allocate through jemalloc (Debian's libjemalloc-dev; libjemalloc2 where the binary runs): a build
+// makes and frees millions of small arrays and strings from two threads, and glibc's allocator took a seventh more
+// CPU for it. Linked as the shared library, which replaces malloc for the whole process, libc's own allocations
+// included. Its static archive cannot: `--static-swift-stdlib` links with `--exclude-libs ALL`, which keeps an
+// archive's symbols out of the dynamic table, so memory libc allocated (strdup, with which Foundation copies the
+// environment) was freed by jemalloc and the release binary crashed in ProcessInfo.environment.
+let jemalloc: [LinkerSetting] = [.linkedLibrary("jemalloc", .when(platforms: [.linux]))]
 
-// libyaml (Debian's libyaml-dev), linked in as well, so the binary needs no more of the system than before.
+// libyaml (Debian's libyaml-dev), linked in: the binary needs no libyaml where it runs. An archive is right here,
+// unlike for jemalloc: nothing but GuideConfig calls it.
 let libyaml: [LinkerSetting] = [
     .unsafeFlags(["-Xlinker", "-l:libyaml.a"], .when(platforms: [.linux])),
     .linkedLibrary("yaml", .when(platforms: [.macOS])),

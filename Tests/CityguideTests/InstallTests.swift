@@ -27,6 +27,29 @@ final class InstallTests: XCTestCase {
             onlyEnvironment: ["PATH": "/usr/bin:/bin", "HOME": root.path, "SHELL": "/bin/sh"])
     }
 
+    /// jemalloc must replace malloc for the whole process, libc's own allocations included: memory libc hands
+    /// out (strdup, realpath, getcwd) is freed by the program. Linked as a static archive it could not, once
+    /// `--static-swift-stdlib` hid the archive's symbols from libc (the release binary crashed in
+    /// ProcessInfo.environment); so libc must bind its malloc and free to jemalloc's shared library.
+    func testLibcAllocatesThroughJemallocToo() throws {
+        // The loader's report goes to a file (LD_DEBUG_OUTPUT.<pid>): megabytes of it would fill a pipe.
+        let report = root.appendingPathComponent("bindings")
+        let run = try runCityguide(
+            ["--version"], in: root, binary: binary,
+            onlyEnvironment: ["PATH": "/usr/bin:/bin", "LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": report.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: root.path).filter { $0.hasPrefix("bindings.") }
+        guard files.count == 1 else { throw TestFailure("the loader wrote no single report: \(files)") }
+        let text = try String(contentsOf: root.appendingPathComponent(files[0]), encoding: .utf8)
+        for symbol in ["malloc", "free"] {
+            let bindings = text.split(separator: "\n").filter {
+                $0.contains("binding file /lib/x86_64-linux-gnu/libc.so.6") && $0.contains("symbol `\(symbol)'")
+            }
+            XCTAssertFalse(bindings.isEmpty, "libc binds no \(symbol)")
+            XCTAssertTrue(bindings.allSatisfy { $0.contains("libjemalloc.so") }, "\(symbol): \(bindings)")
+        }
+    }
+
     func testCopiedBinaryStartsAndBuildsAGuideInAnEmptyFolder() throws {
         let guide = root.appendingPathComponent("srv/guide")
         try FileManager.default.createDirectory(at: guide, withIntermediateDirectories: true)
