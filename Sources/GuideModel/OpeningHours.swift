@@ -3,7 +3,9 @@ import Foundation
 /// OpenStreetMap's `opening_hours` as one week, each day worked out as the specification's implementation
 /// (opening-hours-rs, which the tests hold this to) works it out: the rules in order, each contributing its hours
 /// on the day and its hours past midnight from the day before. A normal rule (`;`) that names the day replaces
-/// all that came before; one that only reaches the day past midnight counts only if nothing earlier did. An added
+/// all that came before; one that only reaches the day past midnight counts only if what came before says nothing
+/// of the day: nothing, or only closed without a comment (`Su,Mo off; Sa 16:30-26:00` is open on Sunday until
+/// two, as the reference reads it, while `Mo 10:00-12:00; Su 20:00-26:00` is closed on Monday night). An added
 /// rule (`,`), and `off` with times, lays its hours over what came before. A fallback (`||`) holds where nothing
 /// before named the day, or only closed it. Holidays are not in a week: their rules are left out, and
 /// `holidaysNotShown` says so. A text that is not one week (months, dates, sunrise, `unknown`) reads as nil.
@@ -56,6 +58,16 @@ public struct OpeningHours: Hashable, Sendable {
 
         /// Whether no minute is open (a fallback then holds).
         var alwaysClosed: Bool { spans.isEmpty }
+
+        /// Whether the day is closed all day with no comment: what the reference's empty schedule is, which a
+        /// later rule's night carried past midnight is laid over rather than lost to.
+        var saysNothing: Bool {
+            let cuts = Set(layers.flatMap { [$0.start, $0.end] } + [0, 1440]).sorted()
+            return cuts.dropLast().allSatisfy { start in
+                guard let top = layers.last(where: { $0.start <= start && start < $0.end }) else { return true }
+                return !top.open && top.note == nil
+            }
+        }
 
         /// The open minutes, cut where the hours on top change, neighbours with the same note and origin joined.
         var spans: [Span] {
@@ -122,7 +134,13 @@ public struct OpeningHours: Hashable, Sendable {
                 }
                 named = named || names
             case .normal, .additional:
-                result = names ? current : (result ?? current)
+                if names {
+                    result = current
+                } else if let before = result, !before.saysNothing {
+                    result = before
+                } else {
+                    result = current ?? result
+                }
                 named = named || names
             case .fallback:
                 if !(named && !(result.map(\.alwaysClosed) ?? false)) {

@@ -2,7 +2,7 @@ import Foundation
 import GuideModel
 import XCTest
 
-/// Every `opening_hours` value of both corpus extracts, read by our model and by PyPI's `opening-hours-py` (the
+/// Every `opening_hours` value of the five corpus extracts, read by our model and by PyPI's `opening-hours-py` (the
 /// specification's Rust implementation), compared in every 15-minute slot of a week. A value the reference reads
 /// as the same week all year round must be ours too, slot for slot; one it cannot read, or whose week depends on
 /// the date or is partly unknown, must be shown as written (our model reads it as nil).
@@ -49,8 +49,12 @@ final class OpeningHoursReferenceTests: XCTestCase {
             try:
                 hours = oh.OpeningHours(value)
             except Exception as error:
-                out[value] = {"invalid": str(error)[:200]}
-                continue
+                # A run of spaces is the one slip the reference does not forgive and we do: read it collapsed.
+                try:
+                    hours = oh.OpeningHours(re.sub(r"\s+", " ", value))
+                except Exception:
+                    out[value] = {"invalid": str(error)[:200]}
+                    continue
             fallback = re.search(r'\|\|\s*"([^"]*)"\s*$', value)
             weeks = [week(hours, monday, fallback.group(1) if fallback else None) for monday in WEEKS]
             out[value] = {"week": weeks[-1], "weekly": len(set(weeks)) == 1 and not set(weeks[-1]) - set("ocu")}
@@ -69,7 +73,8 @@ final class OpeningHoursReferenceTests: XCTestCase {
     }
 
     func testEveryCorpusValueAgreesWithOpeningHoursPy() throws {
-        let paths = ["helsinki.osm.pbf", "karhula.osm.pbf"].map { OSMReaderTests.corpus.appendingPathComponent($0) }
+        let paths = ["helsinki.osm.pbf", "karhula.osm.pbf", "sf-downtown.osm.pbf", "monaco.osm.pbf", "malta.osm.pbf"]
+            .map { OSMReaderTests.corpus.appendingPathComponent($0) }
         for path in paths { _ = try corpusFile("osm/\(path.lastPathComponent)") }
         try requireTool("osmium", install: "apt-get install osmium-tool")
         let values = try XCTUnwrap(
@@ -97,10 +102,13 @@ final class OpeningHoursReferenceTests: XCTestCase {
             guard let ours = OpeningHours(value) else {
                 // Shown as written although the reference reads a week: only where its reading would tell the
                 // reader something false (a comment read as "open all day", `Sa, Su 10:00-16:00` read as Saturday
-                // open all day) or hangs on dates that happen to be past.
+                // open all day, an open end `17:30+` read as closing at midnight or `18:45+` at 18:45 sharp, where
+                // the specification says the closing time is not known) or hangs on dates that happen to be past.
                 let why = OpeningHours.unread(value) ?? "?"
                 if certain { unread.append("\(why): \(value)") }
-                if certain, !["commentForHours", "brokenDayList", "notAWeek"].contains(why) { misread.append(value) }
+                if certain, !["commentForHours", "brokenDayList", "notAWeek", "unknownState"].contains(why) {
+                    misread.append(value)
+                }
                 continue
             }
             guard weekly, let week else {
@@ -120,7 +128,7 @@ final class OpeningHoursReferenceTests: XCTestCase {
         }
         XCTAssertEqual(disagreements, [], "\(disagreements.count) values disagree")
         XCTAssertEqual(misread, [], "weekly values we show as raw text for no good reason")
-        XCTAssertLessThanOrEqual(unread.count, 6, "weekly values shown as written: \(unread)")
+        XCTAssertLessThanOrEqual(unread.count * 25, values.count, "weekly values shown as written: \(unread)")
         XCTAssertEqual(overread, [], "\(overread.count) values we read as a week that the reference does not")
         print(
             "opening_hours: \(agreed) of \(values.count) values agree with opening-hours-py in every slot; "

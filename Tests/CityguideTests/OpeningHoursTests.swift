@@ -62,6 +62,16 @@ final class OpeningHoursTests: XCTestCase {
         XCTAssertTrue(try state("Mo-Su 18:00-02:00; Su off", 0, 1))
         XCTAssertFalse(try state("Mo 12:00-13:00; Su 22:00-02:00", 0, 0), "Monday named: Sunday's night dropped")
         XCTAssertTrue(try state("Su 22:00-02:00", 0, 1))
+        // A day an earlier rule closed without a word keeps a later rule's night (Rickhouse, San Francisco); one
+        // an earlier rule opened, or closed with a comment, does not, as opening-hours-py reads them.
+        let rickhouse = "Su,Mo off; Tu-We 16:30-24:00; Th-Sa 16:30-26:00"
+        XCTAssertTrue(try state(rickhouse, 6, 1), "Saturday's night runs into Sunday")
+        XCTAssertFalse(try state(rickhouse, 6, 3))
+        XCTAssertEqual(try XCTUnwrap(OpeningHours(rickhouse)).table(clock: .h12)[5].hours, "4:30 PM–2:00 AM")
+        XCTAssertTrue(try state("Tu 10:00-12:00, Tu off; Mo 20:00-26:00", 1, 1))
+        XCTAssertFalse(try state(#"Tu 10:00-12:00 off "x"; Mo 20:00-26:00"#, 1, 1))
+        XCTAssertFalse(try state("Tu 03:00-04:00; Mo 20:00-26:00", 1, 1))
+        XCTAssertFalse(try state("Mo 20:00-26:00; Tu off", 1, 1))
         // Added rules add; `off` with times takes away only those.
         XCTAssertTrue(try state("Mo-Fr 10:00-20:00, Fr 21:00-22:00", 4, 15))
         XCTAssertFalse(try state("Mo-Fr 10:00-20:00; Fr 21:00-22:00", 4, 15))
