@@ -31,21 +31,33 @@ public enum Analyzer {
         let sortedRecords = records.values.sorted { $0.id < $1.id }
         let weighted = Ranking.weightedRatings(sortedRecords)
         var routes: [String: WalkRoute] = [:]
-        if let router {
+        // With a network under the origin, a place it does not walk to has no walk; without one, every walk is
+        // estimated from the straight line.
+        let walksAreRouted = router?.covers(plan.origin) ?? false
+        if let router, walksAreRouted {
             let found = router.routes(from: plan.origin, to: sortedRecords.map(\.coordinate))
-            for (place, route) in zip(sortedRecords, found) { routes[place.id] = route }
+            for (place, route) in zip(sortedRecords, found) {
+                if let route,
+                    Walking.isWalk(metres: route.metres, straightLine: Geo.distance(plan.origin, place.coordinate))
+                {
+                    routes[place.id] = route
+                }
+            }
         }
 
         func ranked(_ place: Place) -> RankedPlace {
             let metres = Geo.distance(plan.origin, place.coordinate)
             let route = routes[place.id]
-            let minutes = route?.minutes ?? Walking.minutes(straightLine: metres)
+            let noWalk = walksAreRouted && route == nil
+            let minutes = noWalk ? Walking.maximumMinutes : route?.minutes ?? Walking.minutes(straightLine: metres)
             // Whole metres: the pages, the exports and the lists' order all start from this one number.
-            let walked = (route?.metres ?? Walking.routeMetres(straightLine: metres)).rounded()
-            return RankedPlace(
+            let walked = (noWalk ? metres : route?.metres ?? Walking.routeMetres(straightLine: metres)).rounded()
+            var ranked = RankedPlace(
                 place: place, slug: "", metresFromOrigin: metres, walkingMinutes: minutes, walkingMetres: walked,
                 route: route,
                 weightedRating: weighted[place.id], categoryIDs: [])
+            ranked.noWalk = noWalk
+            return ranked
         }
 
         var listed: [String: RankedPlace] = [:]
@@ -89,7 +101,7 @@ public enum Analyzer {
     static func topPicks(_ byBest: [RankedPlace], limit: Int, count: Int = 5) -> [String] {
         var chains: Set<String> = []
         var picks: [String] = []
-        for item in byBest where picks.count < count && item.walkingMinutes <= limit {
+        for item in byBest where picks.count < count && !item.noWalk && item.walkingMinutes <= limit {
             if let chain = item.place.chain?.lowercased() {
                 guard chains.insert(chain).inserted else { continue }
             }

@@ -8,11 +8,21 @@ public struct RankedPlace: Sendable, Hashable {
     public var slug: String
     /// As the crow flies.
     public var metresFromOrigin: Double
-    /// Along `route`, or estimated from the straight line when there is none.
+    /// Along `route`, or estimated from the straight line when the city has no street network; with `noWalk`,
+    /// `Walking.maximumMinutes` (never within a walk) and the straight line's metres.
     public var walkingMinutes: Int
     public var walkingMetres: Double
     /// The walk along the streets from the city's origin, when the city has a street network that reaches it.
     public var route: WalkRoute?
+    /// The city's street network lies under the origin but gives no walk to the place within a sane detour
+    /// (`Walking.isWalk`): across a harbour, beyond the data. The pages say so and give the straight distance as
+    /// such; the place is not within any walk, and lists by walk put it last.
+    public var noWalk = false
+
+    /// What the lists by walk compare: the walk, as `units` shows it; a place with no walk after every other.
+    func walkKey(_ units: UnitSystem) -> Double {
+        noWalk ? .infinity : units.shown(metres: walkingMetres)
+    }
     /// Bayesian-adjusted rating, 0–10, when the place has a rating.
     public var weightedRating: Double?
     /// Category ids whose lists include this place, in config order.

@@ -35,7 +35,7 @@ public enum Ranking {
     /// Sorts by the configured order, ties broken by name, then id. Walks compare as the pages show them
     /// (`UnitSystem.shown`): two walks that read the same are a tie, broken by name where the reader sees it.
     public static func sort(_ places: [RankedPlace], by order: ListSort, units: UnitSystem) -> [RankedPlace] {
-        let walks = places.map { units.shown(metres: $0.walkingMetres) }
+        let walks = places.map { $0.walkKey(units) }
         return sorted(places) { i, j in
             let (a, b) = (places[i], places[j])
             switch order {
@@ -58,7 +58,7 @@ public enum Ranking {
     /// weighted by how many people rated, `weightedRatings`), rated places before unrated ones; then the shorter
     /// walk; then the name. OpenStreetMap has no ratings, so there it is the nearest first.
     public static func sortedByBest(_ places: [RankedPlace], units: UnitSystem) -> [RankedPlace] {
-        let walks = places.map { units.shown(metres: $0.walkingMetres) }
+        let walks = places.map { $0.walkKey(units) }
         return sorted(places) { i, j in best(places[i], places[j], walks: (walks[i], walks[j])) }
     }
 

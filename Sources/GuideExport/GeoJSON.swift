@@ -18,10 +18,12 @@ enum GeoJSON {
                 ("rating_weighted", item.weightedRating.map { Coordinate.format($0, decimals: 2) } ?? "null"),
                 ("address", p.address.map(Escape.json) ?? "null"),
                 ("url", Escape.json(site.link(SitePaths.place(city, item), from: city))),
-                // The walk the pages show: along the streets, or estimated from the straight line (× 1.3).
-                ("walk_metres", Coordinate.format(item.walkingMetres, decimals: 0)),
-                ("walk_minutes", "\(item.walkingMinutes)"),
-                ("walk_estimated", item.route == nil ? "true" : "false"),
+                // The walk the pages show: along the streets, or estimated from the straight line (× 1.3); none
+                // where the streets give no walk.
+                ("walk_metres", item.noWalk ? "null" : Coordinate.format(item.walkingMetres, decimals: 0)),
+                ("walk_minutes", item.noWalk ? "null" : "\(item.walkingMinutes)"),
+                ("walk_estimated", item.route == nil && !item.noWalk ? "true" : "false"),
+                ("straight_metres", Coordinate.format(item.metresFromOrigin.rounded(), decimals: 0)),
             ]
             let props = properties.map { "\(Escape.json($0.0)): \($0.1)" }.joined(separator: ", ")
             return """

@@ -20,4 +20,7 @@ public struct WalkRoute: Sendable, Hashable {
 public protocol WalkRouter: Sendable {
     /// The shortest walk from `origin` to each destination, or nil where the network does not reach it.
     func routes(from origin: Coordinate, to destinations: [Coordinate]) -> [WalkRoute?]
+    /// Whether a walk can start at `point`: the network lies under it. Where it does not (an origin beyond the
+    /// extract), walks are estimated, not refused.
+    func covers(_ point: Coordinate) -> Bool
 }

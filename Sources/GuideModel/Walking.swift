@@ -27,4 +27,15 @@ public enum Walking {
     }
 
     public static let maximumMinutes = 525_600
+
+    /// A walk longer than this many times the straight line (and `detourAllowance` more) is no walk a guide
+    /// offers: the network goes round a harbour or a railway, or leaves the data and comes back.
+    public static let maximumDetour = 3.0
+    /// Short hops go round a block: 40 m straight may be 200 m walked.
+    public static let detourAllowance = 300.0
+
+    /// Whether a route of `metres` walked is a walk from a place `straightLine` metres away.
+    public static func isWalk(metres: Double, straightLine: Double) -> Bool {
+        metres <= max(straightLine * maximumDetour, straightLine + detourAllowance)
+    }
 }

@@ -202,6 +202,8 @@ public struct StreetNetwork: WalkRouter {
         return Snap(segment: best.segment, t: best.t, point: point, metres: Geo.distance(c, point))
     }
 
+    public func covers(_ point: Coordinate) -> Bool { snap(point) != nil }
+
     /// One Dijkstra search from where the origin joins the network, stopped once both ends of every
     /// destination's piece are settled.
     public func routes(from origin: Coordinate, to destinations: [Coordinate]) -> [WalkRoute?] {

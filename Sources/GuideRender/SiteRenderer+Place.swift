@@ -59,9 +59,16 @@ extension SiteRenderer {
             directions: Directions.view(
                 from: city.plan.origin, originName: site.origin(city.plan), to: p.coordinate, name: p.name),
             distance: values.distance(item), walk: values.walk(item),
-            walkNote: item.route == nil
-                ? site.say(Words.crowFlies, ("distance", values.distance(metres: item.metresFromOrigin)))
-                : site.say(Words.alongStreets),
+            walkNote: item.noWalk
+                ? site.say(
+                    Words.noWalkNote,
+                    (
+                        "factor",
+                        site.isolated(site.formats.number(Coordinate.format(Walking.maximumDetour, decimals: 0)))
+                    ))
+                : item.route == nil
+                    ? site.say(Words.crowFlies, ("distance", values.distance(metres: item.metresFromOrigin)))
+                    : site.say(Words.alongStreets),
             origin: site.origin(city.plan),
             tips: p.tips.map { tip in
                 PlacePageView.Tip(

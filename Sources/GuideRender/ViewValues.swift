@@ -23,13 +23,16 @@ struct ViewValues {
 
     /// The walk along the streets, or "≈ 110 m" estimated from the straight line (× 1.3) where there is none:
     /// lists ordered by the walk show the walk they are ordered by.
+    /// Where the streets give no walk, the straight line, said as such.
     func distance(_ item: RankedPlace) -> String {
-        (item.route == nil ? "≈ " : "") + distance(metres: item.walkingMetres)
+        if item.noWalk { return site.say(Words.asCrowFlies, ("distance", distance(metres: item.metresFromOrigin))) }
+        return (item.route == nil ? "≈ " : "") + distance(metres: item.walkingMetres)
     }
 
-    /// "9 min walk", or "≈ 9 min walk" when estimated from the straight line.
+    /// "9 min walk", or "≈ 9 min walk" when estimated from the straight line, or "no walking route in the data".
     func walk(_ item: RankedPlace) -> String {
-        (item.route == nil ? "≈ " : "") + site.say(Words.minutesWalk, count: item.walkingMinutes)
+        if item.noWalk { return site.say(Words.noWalk) }
+        return (item.route == nil ? "≈ " : "") + site.say(Words.minutesWalk, count: item.walkingMinutes)
     }
 
     /// A place's kinds ("Cafe, Bakery") in the page's language where the catalogs know them; nil without any.

@@ -45,6 +45,9 @@ enum Words {
     static let photoOf = Message("Photo of {{name}}")
     static let crowFlies = Message("estimated from {{distance}} as the crow flies")
     static let alongStreets = Message("along the streets")
+    static let asCrowFlies = Message("{{distance}} as the crow flies")
+    static let noWalk = Message("no walking route in the data")
+    static let noWalkNote = Message("the streets in the data give no walk under {{factor}}× the straight line")
     static let closed = Message("closed")
     static let noDescription = Message("no description")
     /// Where the data came from (`DataNote`).
@@ -189,7 +192,8 @@ enum Words {
             savedPlaces, pageNotFound, eventsIn, categoryIn, placeIn, listAnd, listComma, nothingWithin, bestWithin,
             nearHeading, nearNothing, nearOrder, nearDenied, neighborhood, allPlaces,
             ratings, minutesWalk, distanceUnknown, today, weatherLabel, forecastLabel, timeToBeAnnounced,
-            dateToBeAnnounced, photoOf, crowFlies, alongStreets, closed, noDescription, sample,
+            dateToBeAnnounced, photoOf, crowFlies, alongStreets, asCrowFlies, noWalk, noWalkNote, closed, noDescription,
+            sample,
             sampleRecorded, recordedResponses, recordedResponsesRecorded, liveData, offlineResponses, liveResponses,
             feeds, newPlace, newEvent, ratedHigher, ratedLower, price, noLongerListed, was, ratingMove, priceMove,
             byWalk,

@@ -116,6 +116,89 @@ final class WalkRouteTests: XCTestCase {
         XCTAssertLessThan(walk.metres, 400)
     }
 
+    /// Valletta from Upper Barrakka Gardens, on an extract with harbours the guide was not tuned on: Fort St.
+    /// Angelo is 570 m away across Grand Harbour and 7.7 km round it, Sliema's shops 1.4 km across Marsamxett.
+    static func vallettaGuide() throws -> TestSite {
+        let extract = try corpusFile("osm/malta.osm.pbf").path
+        return try TestSite(
+            config: """
+                title: Valletta Guide
+                base_url: https://example.org/mt/
+                source: recorded
+                recorded: data
+                providers: {places: osm}
+                osm: {extract: "\(extract)"}
+                defaults: {max_results: 50, sort: distance}
+                categories:
+                  - {id: museums, name: Museums, osm: ["tourism=museum"]}
+                  - {id: forts, name: Forts, osm: ["historic=castle", "historic=fort"]}
+                  - {id: cafes, name: Cafés, osm: ["amenity=cafe"]}
+                  - {id: shops, name: Shops, osm: ["shop=*"]}
+                cities:
+                  - name: Valletta
+                    center: [35.8975, 14.5130]
+                    origin: {name: Upper Barrakka Gardens, at: [35.8948, 14.5126]}
+                    timezone: Europe/Malta
+                    radius_km: 1.5
+
+                """)
+    }
+
+    /// No walk where there is none: every walk a page prints is one the reference finds, within a sane detour
+    /// (`Walking.isWalk`) and ±20 %; every place it finds no such walk to says there is none, gives the straight
+    /// distance as such, and comes last in a list by walk.
+    func testNoWalkIsPrintedAcrossAHarbour() throws {
+        let extract = try corpusFile("osm/malta.osm.pbf").path
+        let site = try Self.vallettaGuide()
+        defer { site.remove() }
+        try site.build()
+        let city = site.output.appendingPathComponent("valletta")
+        let walks = try Self.walks(city.appendingPathComponent("places.geojson"))
+        let origin = Coordinate(latitude: 35.8948, longitude: 14.5126)
+        let reference = try Self.reference(extract: extract, origin: origin, places: walks.map(\.at))
+        XCTAssertEqual(reference.count, walks.count)
+        var none = 0
+        var wrong: [String] = []
+        for (walk, theirs) in zip(walks, reference) {
+            let straight = Geo.distance(origin, walk.at)
+            let sane = theirs.map { Walking.isWalk(metres: $0, straightLine: straight) } ?? false
+            // At the limit itself either reading is fair: 5 % either side of it.
+            let limit = max(straight * Walking.maximumDetour, straight + Walking.detourAllowance)
+            let borderline = theirs.map { abs($0 / limit - 1) <= 0.05 } ?? false
+            switch (walk.metres, sane) {
+            case (let ours?, true):
+                if let theirs, abs(ours / theirs - 1) > 0.20 {
+                    wrong.append("\(walk.name): \(ours) m, the reference \(theirs) m")
+                }
+            case (nil, false): none += 1
+            case (let ours?, false) where !borderline:
+                wrong.append(
+                    "\(walk.name): printed as a \(ours) m walk, the reference \(theirs.map { "\($0) m" } ?? "none") for \(straight) m"
+                )
+            case (nil, true) where !borderline:
+                wrong.append("\(walk.name): no walk printed, the reference walks \(theirs ?? 0) m for \(straight) m")
+            default: break
+            }
+        }
+        XCTAssertEqual(wrong, [])
+        XCTAssertGreaterThan(none, 10, "Sliema across Marsamxett and the Three Cities across Grand Harbour")
+        XCTAssertGreaterThan(walks.count - none, 40)
+
+        let fort = try String(
+            contentsOf: city.appendingPathComponent("places/fort-st-angelo/index.html"), encoding: .utf8)
+        XCTAssertTrue(fort.contains("570 m as the crow flies · no walking route in the data"), "Fort St. Angelo")
+        XCTAssertFalse(fort.contains("min walk"))
+        // Last in the list by walk, each saying why, and not among the picks within a walk.
+        let forts = try String(contentsOf: city.appendingPathComponent("forts/index.html"), encoding: .utf8)
+        let entries = forts.components(separatedBy: "<li").dropFirst().filter { $0.contains("class=\"meta\"") }
+        let firstNone = try XCTUnwrap(entries.firstIndex { $0.contains("no walking route") })
+        XCTAssertTrue(entries[firstNone...].allSatisfy { $0.contains("no walking route in the data") })
+        XCTAssertTrue(entries[..<firstNone].allSatisfy { $0.contains("min walk") })
+        let home = try String(contentsOf: city.appendingPathComponent("index.html"), encoding: .utf8)
+        let walkable = try XCTUnwrap(home.components(separatedBy: "id=\"walkable\"").last)
+        XCTAssertFalse(walkable.prefix(3000).contains("no walking route"), "no pick within a walk without a walk")
+    }
+
     func testSampleWalksMatchTheReference() throws {
         let output = try builtSample("walks")
         defer { try? FileManager.default.removeItem(at: output) }
