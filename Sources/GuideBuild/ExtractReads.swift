@@ -56,6 +56,38 @@ final class ExtractReads: @unchecked Sendable {  // Each half below is read and 
         return (failure == nil ? OSMPlaces.places(from: elements, queries: wanted) : [:], failure)
     }
 
+    /// Whether a city's base map came from this extract.
+    func mapped(_ slug: String) -> Bool {
+        mapLock.lock()
+        defer { mapLock.unlock() }
+        return mapped.contains(slug)
+    }
+
+    /// Where the extract has data (`OSMBaseMap.coverage`), once its base map has been read.
+    var dataCoverage: GeoBox? {
+        mapLock.lock()
+        defer { mapLock.unlock() }
+        return map?.value?.coverage
+    }
+
+    /// These cities' base maps over these boxes (what their maps show), read in one pass for them all and kept
+    /// by no one else: each covers its box where the extract has data.
+    func baseMaps(over boxes: [String: GeoBox]) -> Result<[String: BaseMap], ReadFailure> {
+        let slugs = boxes.keys.sorted()
+        do {
+            let read = try OSMBaseMap.extract(file, label: label, boxes: slugs.compactMap { boxes[$0] })
+            var maps: [String: BaseMap] = [:]
+            for slug in slugs { maps[slug] = boxes[slug].map(read.within) }
+            return .success(maps)
+        } catch {
+            return .failure(ReadFailure(reason: (error as? OSMError)?.reason ?? "\(error)"))
+        }
+    }
+
+    struct ReadFailure: Error {
+        var reason: String
+    }
+
     /// The base map of every known city and of these (slug → area), read again only for a city outside what
     /// was read before.
     func baseMap(_ areas: [String: (center: Coordinate, metres: Double)]) -> CityData.Outcome<BaseMap> {

@@ -3,6 +3,7 @@ import GuideConfig
 import GuideFetch
 import GuideModel
 import GuideOSM
+import GuideRender
 
 extension SiteBuilder {
     /// With `providers: {places: osm}`: each city's places read from the extract, within `radius_km` of its center,
@@ -102,6 +103,43 @@ extension SiteBuilder {
         return "the city's center (\(f(center.latitude)), \(f(center.longitude))) lies outside the extract, which "
             + "covers \(f(box.south))–\(f(box.north)) N, \(f(box.west))–\(f(box.east)) E: its maps show no streets "
             + "and its walks are estimated. Use an extract that covers the city, or correct its `center:`"
+    }
+
+    /// Each city's base map read again over all that its maps show, where that reaches beyond what was read for
+    /// it (a city map as wide as a screen shows more than its radius; a tile, more than its map): so no map shows
+    /// land it did not read, and what it hatches is only what the extract does not hold. One more reading of the
+    /// extract for a batch that needs it, none for one whose maps stay inside what was read.
+    func mapsOverTheirFrames(_ batch: CityBatch, language: ReportEdition.Language, reads: ExtractReads?) -> CityBatch {
+        guard let reads, let data = reads.dataCoverage else { return batch }
+        let renderer = SiteRenderer(templates: language.templates, site: language.site, guides: batch.guides)
+        var wanted: [String: GeoBox] = [:]
+        for (index, guide) in batch.guides.enumerated() {
+            let slug = guide.plan.slug
+            guard reads.mapped(slug), let covered = guide.baseMap?.coverage, var frames = renderer.mapFrames(index)
+            else { continue }
+            // A little beyond the frames: a way just outside an edge still draws its end inside.
+            let reach = max(frames.north - frames.south, frames.east - frames.west) * 0.02
+            frames = GeoBox(
+                south: frames.south - reach, west: frames.west - reach, north: frames.north + reach,
+                east: frames.east + reach)
+            guard let needed = frames.intersection(data), !covered.contains(needed) else { continue }
+            wanted[slug] = needed.union(covered)
+        }
+        guard !wanted.isEmpty else { return batch }
+        var batch = batch
+        switch reads.baseMaps(over: wanted) {
+        case .success(let maps):
+            for index in batch.guides.indices {
+                if let map = maps[batch.guides[index].plan.slug] { batch.guides[index].baseMap = map }
+            }
+        case .failure(let failure):
+            // Last reading's maps stay: they are true inside what they cover, and hatch the rest.
+            for guide in batch.guides where wanted[guide.plan.slug] != nil {
+                batch.warnings.append(
+                    DataWarning(city: guide.plan.name, part: .map, file: reads.label, reason: failure.reason))
+            }
+        }
+        return batch
     }
 
     /// How far around its center a city's base map reaches: its radius and a little beyond, so maps at the edge

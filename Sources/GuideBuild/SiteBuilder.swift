@@ -51,6 +51,9 @@ public struct SiteBuilder: Sendable {
             precompress: config.hosting.precompress, checkpoint: checkpoint)
         let fetchWarnings = try forEachBatch(config, sources, history: &history, stages: &steps, photos: true) {
             batch, steps in
+            let batch = steps.timed(.sources) {
+                mapsOverTheirFrames(batch, language: site.languages[0], reads: sources.extract)
+            }
             let (groups, renderers) = steps.timed(.render) { site.add(batch) }
             // A language at a time: a batch's pages are in memory in one language, not in all of them.
             for group in groups {

@@ -60,6 +60,15 @@ public struct Fingerprint: Sendable {
                 add(way.kind.rawValue)
                 add(way.name ?? "\u{0}")
                 add(points: way.points)
+                // A courtyard or a pond, and a roof garden's place above the buildings, change the drawing too.
+                mix(UInt64(way.rings.count) << 1 | (way.raised ? 1 : 0))
+                for ring in way.rings {
+                    mix(UInt64(ring.count))
+                    for point in ring {
+                        mix(point.x.bitPattern)
+                        mix(point.y.bitPattern)
+                    }
+                }
             }
         case Self.walkways:
             let walkways = value as! [BaseMap.Walkway]

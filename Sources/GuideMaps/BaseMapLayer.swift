@@ -48,24 +48,31 @@ enum BaseMapLayer {
 
     static func render(_ map: BaseMap, projection: MapProjection, width: Double, height: Double, id: String) -> Drawn {
         let coast = map.ways.filter { $0.kind == .coastline }
-        return render(map.ways, projection: projection, width: width, height: height, id: id, names: true) {
+        let known = map.coverage.map { box -> Box in
+            let corners = BaseMap.Way.corners(box)
+            let a = projection.point(mercator: corners.northWest), b = projection.point(mercator: corners.southEast)
+            return Box(minX: a.x, minY: a.y, maxX: b.x, maxY: b.y)
+        }
+        return render(
+            map.ways, projection: projection, width: width, height: height, id: id, names: true, known: known
+        ) { p in
             Sea.atSea(
-                (
-                    (width / 2 - projection.offsetX) / projection.scale,
-                    (height / 2 - projection.offsetY) / projection.scale
-                ),
+                ((p.x - projection.offsetX) / projection.scale, (p.y - projection.offsetY) / projection.scale),
                 coast: coast.map(\.mercator))
         }
     }
 
     /// - Parameters:
     ///   - names: whether to keep the named streets on screen, for their names (a tile has none).
-    ///   - atSea: whether the middle of the frame is at sea, asked when no coastline crosses it.
+    ///   - known: the part of the frame the data covers, in its units (nil: all of it). The sea is closed along
+    ///     its edges, not the frame's: beyond them the coastline is not known, and that part is hatched.
+    ///   - atSea: whether a point of the frame (the middle of its known part) is at sea, asked when no coastline
+    ///     crosses that part.
     ///   - only: the ways to draw, by index in `ways` (nil: all of them); read in place, since copying a way out
     ///     of its array retains its four arrays, and a tile draws hundreds.
     static func render(
         _ ways: [BaseMap.Way], only: [Int32]? = nil, projection: MapProjection, width: Double, height: Double,
-        id: String, names: Bool, atSea: () -> Bool? = { nil }
+        id: String, names: Bool, known: Box? = nil, atSea: (Point) -> Bool? = { _ in nil }
     ) -> Drawn {
         let metresPerUnit = projection.metresPerUnit
         let near = metresPerUnit <= nearScale
@@ -74,6 +81,8 @@ enum BaseMapLayer {
         var drawn = ByKind<Markup>()
         var lines = ByKind<[[Point]]>()
         var multipolygons = ByKind<[Markup]>()
+        // Roof gardens and the like, over the buildings (`BaseMap.Way.raised`), each a path of its own.
+        var raised: [(kind: BaseMap.Kind, d: Markup)] = []
         var streets: [Street] = []
         var coast: [[Point]] = []
         var next = 0
@@ -94,6 +103,15 @@ enum BaseMapLayer {
             if kind == .coastline { coast.append(screen) }
             if kind.isArea {
                 let minimum = kind == .building ? 6.0 : 3.0
+                if ways[index].raised {
+                    var d = Markup()
+                    for points in [screen] + ways[index].rings.map({ $0.map(projection.point(mercator:)) }) {
+                        guard let cut = ring(points, in: frame, minimum: minimum, clockwise: true) else { continue }
+                        PathData.ring(cut, scale: 1, into: &d)
+                    }
+                    if !d.isEmpty { raised.append((kind, d)) }
+                    continue
+                }
                 if ways[index].rings.isEmpty {
                     // All wound alike, so that two areas that overlap (a garden in a park) stay filled under the
                     // nonzero rule the kind's one path is filled by.
@@ -145,7 +163,10 @@ enum BaseMapLayer {
         }
         // The sea beneath everything else.
         var sea = Markup()
-        for ring in Sea.rings(coast, in: frame, atSea: atSea) {
+        let seaFrame = known.flatMap { frame.intersection($0) } ?? (known == nil ? frame : nil)
+        for ring in seaFrame.map({ part in
+            Sea.rings(coast, in: part) { atSea(((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2)) }
+        }) ?? [] {
             let simple = Clipping.simplify(ring, tolerance: tolerance)
             if simple.count > 2 { PathData.ring(simple, scale: 1, into: &sea) }
         }
@@ -170,7 +191,20 @@ enum BaseMapLayer {
                 out.add(d)
                 if !shared || index == areas.count - 1 { out.add("\"/>") }
             }
-            guard let d = drawn[kind] else { continue }
+            if let d = drawn[kind] { line(kind, d) }
+            if kind == .building {
+                for (raisedKind, d) in raised {
+                    classes.insert("bm-\(raisedKind.rawValue)")
+                    out.add("<path class=\"bm-\(raisedKind.rawValue)\" fill-rule=\"evenodd\" d=\"")
+                    out.add(d)
+                    out.add("\"/>")
+                }
+            }
+        }
+        out.add("</g>")
+        return Drawn(markup: out.string, streets: streets, classes: classes.sorted())
+
+        func line(_ kind: BaseMap.Kind, _ d: Markup) {
             if cased.contains(kind) {
                 // Every edge beneath every cased street, so crossings join cleanly.
                 if !castDone {
@@ -192,8 +226,6 @@ enum BaseMapLayer {
                 out.add("\"/>")
             }
         }
-        out.add("</g>")
-        return Drawn(markup: out.string, streets: streets, classes: classes.sorted())
     }
 
     /// A line's width and dashes as attributes (none for an area), wider near, where a street is drawn at the

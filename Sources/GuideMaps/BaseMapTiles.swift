@@ -98,14 +98,14 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// A tile with its part of the build's tile stylesheet.
     public func svg(_ tile: MapTile, style sheet: TileStyleSheet) -> Data {
         let size = MapTile.size, bleed = MapTile.bleed
+        let beyond = tile == .beyond ? (0, 0, 0, 0) : coveredPart(tile)
         let drawn =
             tile == .beyond
             ? BaseMapLayer.Drawn(markup: "", streets: [], classes: [])
             : BaseMapLayer.render(
                 map.ways, only: ways(tile), projection: tile.projection, width: size, height: size, id: "t",
-                names: false
-            ) { self.atSea(tile) }
-        let beyond = tile == .beyond ? (0, 0, 0, 0) : coveredPart(tile)
+                names: false, known: beyond.map { Box(minX: $0.x0, minY: $0.y0, maxX: $0.x1, maxY: $0.y1) }
+            ) { self.atSea(tile, at: $0) }
         let style = sheet.part(
             for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-beyond", "bm-nodata"]).sorted())
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 400)
@@ -178,13 +178,16 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         out.add("\"/>")
     }
 
-    /// Whether the middle of a tile is at sea, by the nearest coastline (nil: the map has none, or the tile lies
-    /// beyond the data, where the map does not know).
-    func atSea(_ tile: MapTile) -> Bool? {
+    /// Whether a point of a tile (its middle, or `point` in the tile's units) is at sea, by the nearest
+    /// coastline (nil: the map has none, or the tile lies beyond the data, where the map does not know).
+    func atSea(_ tile: MapTile, at point: (x: Double, y: Double)? = nil) -> Bool? {
         guard !coast.isEmpty else { return nil }
         if isBeyond(tile) { return nil }
         let count = Double(1 << tile.z)
-        return Sea.atSea(((Double(tile.x) + 0.5) / count, (Double(tile.y) + 0.5) / count), coast: coast)
+        let p = point ?? (MapTile.size / 2, MapTile.size / 2)
+        return Sea.atSea(
+            ((Double(tile.x) + p.x / MapTile.size) / count, (Double(tile.y) + p.y / MapTile.size) / count),
+            coast: coast)
     }
 
     /// The ways a tile draws, by index, in the base map's order; found the first time a map asks for the tile.

@@ -162,6 +162,14 @@ struct LabelPlacer {
 struct Box {
     var minX: Double, minY: Double, maxX: Double, maxY: Double
 
+    /// The overlap of two boxes; nil when they do not overlap.
+    func intersection(_ other: Box) -> Box? {
+        let box = Box(
+            minX: max(minX, other.minX), minY: max(minY, other.minY), maxX: min(maxX, other.maxX),
+            maxY: min(maxY, other.maxY))
+        return box.minX < box.maxX && box.minY < box.maxY ? box : nil
+    }
+
     init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY

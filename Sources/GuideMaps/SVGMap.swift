@@ -280,6 +280,20 @@ public enum SVGMap {
         return source.tiles(projection(spec), width: spec.width, height: spec.height).map(source.file)
     }
 
+    /// What the map shows, on the globe: its whole frame (a cropped map's wide frame holds the part a phone
+    /// shows). The base map must cover it, or the map hatches what it does not know.
+    public static func frame(_ spec: MapSpec) -> GeoBox {
+        let projection = projection(spec)
+        let northWest = WebMercator.coordinate(
+            x: -projection.offsetX / projection.scale, y: -projection.offsetY / projection.scale)
+        let southEast = WebMercator.coordinate(
+            x: (spec.width - projection.offsetX) / projection.scale,
+            y: (spec.height - projection.offsetY) / projection.scale)
+        return GeoBox(
+            south: southEast.latitude, west: northWest.longitude, north: northWest.latitude,
+            east: southEast.longitude)
+    }
+
     static func projection(_ spec: MapSpec) -> MapProjection {
         var points = spec.pins.map(\.coordinate) + spec.nearby.map(\.coordinate) + spec.areas.flatMap(\.outline)
         if let origin = spec.origin { points.append(origin.coordinate) }

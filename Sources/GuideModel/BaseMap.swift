@@ -31,9 +31,13 @@ public struct BaseMap: Sendable {
         /// A multipolygon's other closed rings, on the unit square: with `points`, they are filled by the even–odd
         /// rule (the courtyard of a block, the pond in a park stay empty; an island in the lake is filled again).
         public let rings: [[(x: Double, y: Double)]]
+        /// A park or water above the buildings, as the data says (`location=roof`, a `layer` above the ground): a
+        /// roof garden is drawn over its building, not hidden under it.
+        public var raised = false
 
-        public init(kind: Kind, name: String?, points: [Coordinate], rings: [[Coordinate]] = []) {
+        public init(kind: Kind, name: String?, points: [Coordinate], rings: [[Coordinate]] = [], raised: Bool = false) {
             self.kind = kind
+            self.raised = raised
             self.name = name
             self.points = points
             self.box = GeoBox(bounding: rings.isEmpty ? points : points + rings.joined())
@@ -81,14 +85,21 @@ public struct BaseMap: Sendable {
     /// Nothing to draw (the walkways alone are not drawn).
     public var isEmpty: Bool { ways.isEmpty && districts.isEmpty }
 
-    /// The part of the map around `center`, within `metres` (a way is kept whole when any point is inside).
+    /// The part of the map around `center`, within `metres` (a way is kept whole when any point is inside). It
+    /// covers only that box: what lies beyond was not read for it, and its maps hatch it.
     public func around(_ center: Coordinate, metres: Double) -> BaseMap {
-        let box = GeoBox(center: center, metres: metres)
+        within(GeoBox(center: center, metres: metres))
+    }
+
+    /// The part of the map in `box`, as `around` cuts it.
+    public func within(_ box: GeoBox) -> BaseMap {
+        let center = Coordinate(latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2)
         return BaseMap(
             // By their boxes: a park around the whole area has no point inside it and still shows.
             ways: ways.filter { $0.box.intersects(box) },
             districts: districts.filter { box.contains($0.coordinate) },
-            walkways: walkways.filter { $0.points.contains(where: box.contains) }, coverage: coverage)
+            walkways: walkways.filter { $0.points.contains(where: box.contains) },
+            coverage: coverage.map { $0.intersection(box) ?? GeoBox(center: center, metres: 0) } ?? box)
     }
 }
 
@@ -129,6 +140,34 @@ public struct GeoBox: Sendable, Hashable {
             box.east = max(box.east, point.longitude)
         }
         self = box
+    }
+
+    /// The overlap of two boxes; nil when they do not overlap.
+    public func intersection(_ other: GeoBox) -> GeoBox? {
+        let box = GeoBox(
+            south: max(south, other.south), west: max(west, other.west), north: min(north, other.north),
+            east: min(east, other.east))
+        return box.south < box.north && box.west < box.east ? box : nil
+    }
+
+    /// The smallest box around both.
+    public func union(_ other: GeoBox) -> GeoBox {
+        GeoBox(
+            south: min(south, other.south), west: min(west, other.west), north: max(north, other.north),
+            east: max(east, other.east))
+    }
+
+    /// Grown to take in a point.
+    public mutating func extend(_ c: Coordinate) {
+        south = min(south, c.latitude)
+        north = max(north, c.latitude)
+        west = min(west, c.longitude)
+        east = max(east, c.longitude)
+    }
+
+    /// Whether `other` lies wholly inside.
+    public func contains(_ other: GeoBox) -> Bool {
+        other.south >= south && other.north <= north && other.west >= west && other.east <= east
     }
 
     public func intersects(_ other: GeoBox) -> Bool {

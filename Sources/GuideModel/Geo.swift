@@ -40,6 +40,11 @@ public enum WebMercator {
         return (x, y)
     }
 
+    /// The point of the globe at a point of the unit square.
+    public static func coordinate(x: Double, y: Double) -> Coordinate {
+        Coordinate(latitude: atan(sinh(.pi * (1 - 2 * y))) * 180 / .pi, longitude: x * 360 - 180)
+    }
+
     /// Ground metres covered by one unit of the unit square at a latitude.
     public static func metresPerUnit(atLatitude latitude: Double) -> Double {
         2 * .pi * Geo.earthRadius * cos(latitude * .pi / 180)

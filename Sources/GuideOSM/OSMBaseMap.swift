@@ -87,11 +87,28 @@ public enum OSMBaseMap {
     struct AreaRelation {
         var kind: BaseMap.Kind
         var ways: [Int64]
+        var raised = false
     }
 
-    /// Three passes when the extract has multipolygons to draw (a PBF lists relations after the ways and nodes
-    /// they are made of): their member ways, then those ways' nodes, then everything else with those nodes kept
-    /// wherever they are, so an area reaching beyond the boxes is still whole. One pass without any.
+    /// Whether an area lies above the buildings, as OpenStreetMap Carto reads it: on a roof, or on a layer above
+    /// the ground.
+    static func raised(_ kind: BaseMap.Kind, _ values: [String: String]) -> Bool {
+        guard kind == .park || kind == .water else { return false }
+        if let location = values["location"], location == "roof" || location == "rooftop" { return true }
+        return values["layer"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 > 0 } ?? false
+    }
+
+    /// A way with a node in the boxes and a node beyond them, kept until its other nodes are read.
+    struct Crossing {
+        var refs: [Int64]
+        var values: [String: String]
+        var tags: OSMTags
+    }
+
+    /// Up to three passes (a PBF lists nodes, then ways, then relations): the multipolygons to draw; the nodes in
+    /// the boxes and every way through them; then the nodes those ways and the multipolygons' members have beyond
+    /// the boxes, so a street, a park, a harbour or a coastline that crosses a box's edge is whole, as
+    /// `osmium extract`'s complete ways are. A map clips each to its own frame. One pass when nothing crosses.
     static func read(boxes: [GeoBox]?, pass: (PBFReader) throws -> Void) throws -> BaseMap {
         var relations: [AreaRelation] = []
         var first = PBFReader()
@@ -102,87 +119,131 @@ public enum OSMBaseMap {
             guard values["type"] == "multipolygon", let kind = classify(values: values), kind.isArea else { return }
             let ways = members.filter { $0.kind == .way }.map(\.ref)
             if !ways.isEmpty, ways.count <= Multipolygon.maxMembers {
-                relations.append(AreaRelation(kind: kind, ways: ways))
+                relations.append(AreaRelation(kind: kind, ways: ways, raised: raised(kind, values)))
             }
         }
         try pass(first)
+        let members = Set(relations.flatMap(\.ways))
         var memberRefs: [Int64: [Int64]] = [:]
-        var memberNodes: Set<Int64> = []
-        if !relations.isEmpty {
-            let wanted = Set(relations.flatMap(\.ways))
-            var second = PBFReader()
-            second.wantNodes = false
-            second.wantRelations = false
-            second.way = { id, refs, _ in
-                guard wanted.contains(id) else { return }
-                memberRefs[id] = refs
-                memberNodes.formUnion(refs)
-            }
-            try pass(second)
-        }
-        var memberCoordinates: [Int64: Coordinate] = [:]
         var coordinates: [Int64: Coordinate] = [:]
         var barriers: Set<Int64> = []
+        var crossings: [Crossing] = []
+        var beyond: Set<Int64> = []
+        var header: GeoBox?
+        var nodes: GeoBox?
         var map = BaseMap()
         var reader = PBFReader()
         reader.wantRelations = false
-        reader.bounds = { map.coverage = $0 }
+        reader.bounds = { header = $0 }
         reader.node = { id, coordinate, tags in
-            if memberNodes.contains(id) { memberCoordinates[id] = coordinate }
+            if var box = nodes {
+                box.extend(coordinate)
+                nodes = box
+            } else {
+                nodes = GeoBox(bounding: [coordinate])
+            }
             guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }
             coordinates[id] = coordinate
             if let district = district(tags, at: coordinate) { map.districts.append(district) }
             if FootProfile.isBarrier(tags) { barriers.insert(id) }
         }
-        reader.way = { _, refs, tags in
+        reader.way = { id, refs, tags in
+            if members.contains(id) {
+                memberRefs[id] = refs
+                beyond.formUnion(refs.lazy.filter { coordinates[$0] == nil })
+            }
             let values = tagValues(tags)
-            let drawn = classify(values: values)
-            let area = district(tags, at: nil)
-            let walk = FootProfile.walkway(values: values)
-            guard drawn != nil || area != nil || walk != nil else { return }
-            // A way leaving the boxes is cut where its nodes were not kept.
-            var runs: [[Int64]] = [[]]
-            for ref in refs {
-                if coordinates[ref] != nil {
-                    runs[runs.count - 1].append(ref)
-                } else if !runs[runs.count - 1].isEmpty {
-                    runs.append([])
-                }
-            }
-            let lines = runs.map { $0.compactMap { coordinates[$0] } }
-            if let area, let middle = centroid(lines.flatMap { $0 }) {
-                map.districts.append(BaseMap.District(name: area.name, coordinate: middle))
-            }
-            if var access = walk {
-                // A square is crossed only when its whole outline is there to cross.
-                if runs.count > 1 || refs.first != refs.last { access.remove(.square) }
-                for (run, line) in zip(runs, lines) where run.count > 1 {
-                    map.walkways.append(
-                        BaseMap.Walkway(
-                            points: line, nodes: run, barriers: run.indices.filter { barriers.contains(run[$0]) },
-                            access: access))
-                }
-            }
-            guard let kind = drawn else { return }
-            let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
-            for line in lines where line.count > 1 {
-                map.ways.append(BaseMap.Way(kind: kind, name: name, points: line))
+            guard
+                classify(values: values) != nil || district(tags, at: nil) != nil
+                    || FootProfile.walkway(values: values) != nil
+            else { return }
+            let kept = refs.lazy.filter { coordinates[$0] != nil }.count
+            if kept == refs.count {
+                add(refs, values: values, tags: tags, coordinates: coordinates, barriers: barriers, to: &map)
+            } else if kept > 0 {
+                crossings.append(Crossing(refs: refs, values: values, tags: tags))
+                beyond.formUnion(refs.lazy.filter { coordinates[$0] == nil })
             }
         }
         try pass(reader)
+        if !beyond.isEmpty {
+            var last = PBFReader()
+            last.wantWays = false
+            last.wantRelations = false
+            last.node = { id, coordinate, tags in
+                guard beyond.contains(id) else { return }
+                coordinates[id] = coordinate
+                if FootProfile.isBarrier(tags) { barriers.insert(id) }
+            }
+            try pass(last)
+        }
+        for way in crossings {
+            add(way.refs, values: way.values, tags: way.tags, coordinates: coordinates, barriers: barriers, to: &map)
+        }
         for relation in relations {
             // Whole or not at all: a ring with a member or a node missing cannot be closed.
             let lines = relation.ways.map { way in
-                memberRefs[way].map { refs in refs.compactMap { memberCoordinates[$0] } } ?? []
+                memberRefs[way].map { refs in refs.compactMap { coordinates[$0] } } ?? []
             }
             guard zip(relation.ways, lines).allSatisfy({ memberRefs[$0]?.count == $1.count }),
                 let rings = Multipolygon.rings(lines)
             else { continue }
-            let way = BaseMap.Way(kind: relation.kind, name: nil, points: rings[0], rings: Array(rings.dropFirst()))
+            let way = BaseMap.Way(
+                kind: relation.kind, name: nil, points: rings[0], rings: Array(rings.dropFirst()),
+                raised: relation.raised)
             if let boxes, !boxes.contains(where: { $0.intersects(way.box) }) { continue }
             map.ways.append(way)
         }
+        map.coverage = coverage(header: header, nodes: nodes)
         return map
+    }
+
+    /// Where the extract's data is: the box its header gives, where its nodes are. An extract's header names the
+    /// box it was cut to, while complete ways and relations bring nodes from far beyond it (a ferry to Sicily in
+    /// Malta's, the Bay's far shore in San Francisco's), where it holds only those ways; a header's box larger than
+    /// the data is cut down to the nodes'.
+    static func coverage(header: GeoBox?, nodes: GeoBox?) -> GeoBox? {
+        guard let header, let nodes else { return header ?? nodes }
+        return header.intersection(nodes) ?? nodes
+    }
+
+    /// One drawn, walked or district way, its nodes as far as they were read (a way leaving what was read is cut
+    /// where its nodes were not).
+    static func add(
+        _ refs: [Int64], values: [String: String], tags: OSMTags, coordinates: [Int64: Coordinate],
+        barriers: Set<Int64>, to map: inout BaseMap
+    ) {
+        let drawn = classify(values: values)
+        let area = district(tags, at: nil)
+        let walk = FootProfile.walkway(values: values)
+        var runs: [[Int64]] = [[]]
+        for ref in refs {
+            if coordinates[ref] != nil {
+                runs[runs.count - 1].append(ref)
+            } else if !runs[runs.count - 1].isEmpty {
+                runs.append([])
+            }
+        }
+        let lines = runs.map { $0.compactMap { coordinates[$0] } }
+        if let area, let middle = centroid(lines.flatMap { $0 }) {
+            map.districts.append(BaseMap.District(name: area.name, coordinate: middle))
+        }
+        if var access = walk {
+            // A square is crossed only when its whole outline is there to cross.
+            if runs.count > 1 || refs.first != refs.last { access.remove(.square) }
+            for (run, line) in zip(runs, lines) where run.count > 1 {
+                map.walkways.append(
+                    BaseMap.Walkway(
+                        points: line, nodes: run, barriers: run.indices.filter { barriers.contains(run[$0]) },
+                        access: access))
+            }
+        }
+        guard let kind = drawn else { return }
+        let name = tags.first { $0.key == "name" }.map { CleanText.clean($0.value, limit: 200).text }
+        let above = raised(kind, values)
+        for line in lines where line.count > 1 {
+            map.ways.append(BaseMap.Way(kind: kind, name: name, points: line, raised: above))
+        }
     }
 
     public static func district(_ tags: OSMTags, at coordinate: Coordinate?) -> BaseMap.District? {

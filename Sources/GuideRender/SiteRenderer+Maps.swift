@@ -69,16 +69,15 @@ extension SiteRenderer {
 
     /// The spec drawn over the city's shared tiles, when it has a base map.
     func tiled(_ spec: MapSpec, _ city: CityGuide, page: String) -> MapSpec {
-        guard let source = tileSource(city) else { return spec }
+        guard !Self.framesOnly, let source = tileSource(city) else { return spec }
         var spec = spec
         spec.tiles = (source, shared(SitePaths.tiles(city), from: page))
         return spec
     }
 
-    /// Every tile city `c`'s maps show, each once, in order: its tile files.
-    public func tiles(_ c: Int) -> [MapTile] {
+    /// Every map of city `c`'s pages, and the narrow copy of each that a phone is given.
+    func mapSpecs(_ c: Int) -> [MapSpec] {
         let city = guides[c]
-        guard tileSource(city) != nil else { return [] }
         var specs = [cityMap(city)]
         specs += city.categories.compactMap { categoryMap(city, $0) }
         specs += city.neighborhoods.map { neighborhoodMap(city, $0) }
@@ -86,18 +85,35 @@ extension SiteRenderer {
             let tables = tables(c)
             specs += city.places.values.map { placeMap(city, $0, tables: tables).spec }
         }
+        return specs + specs.filter { $0.crop == nil }.map(values.narrowed)
+    }
+
+    /// Every tile city `c`'s maps show, each once, in order: its tile files.
+    public func tiles(_ c: Int) -> [MapTile] {
+        guard tileSource(guides[c]) != nil else { return [] }
         var tiles = Set<MapTile>()
-        for spec in specs {
-            tiles.formUnion(SVGMap.tiles(spec))
-            if spec.crop == nil { tiles.formUnion(SVGMap.tiles(values.narrowed(spec))) }
-        }
+        for spec in mapSpecs(c) { tiles.formUnion(SVGMap.tiles(spec)) }
         return tiles.sorted()
+    }
+
+    /// The box around every frame city `c`'s maps show (`SVGMap.frame`): what its base map must cover. Nil for a
+    /// city without a base map. Asked before its tiles are: it makes none.
+    public func mapFrames(_ c: Int) -> GeoBox? {
+        guard guides[c].baseMap.map({ !$0.isEmpty }) ?? false else { return nil }
+        let frames = withoutTiles { mapSpecs(c).map(SVGMap.frame) }
+        return frames.dropFirst().reduce(frames.first) { $0?.union($1) }
     }
 
     /// One of city `c`'s tiles, as its file.
     public func tile(_ c: Int, _ tile: MapTile) -> Data {
         tileSource(guides[c])?.svg(tile, style: templates.tileSheet) ?? Data()
     }
+
+    /// While the frames are asked for, maps are not drawn over tiles (a frame does not depend on them), so none
+    /// are made from a base map about to be read again.
+    @TaskLocal static var framesOnly = false
+
+    func withoutTiles<T>(_ body: () -> T) -> T { Self.$framesOnly.withValue(true, operation: body) }
 
     /// The city's base map as tiles, made the first time one of its maps is drawn.
     func tileSource(_ city: CityGuide) -> BaseMapTiles? {

@@ -188,16 +188,16 @@ final class OSMPlacesTests: XCTestCase {
 
 extension OSMReaderTests {
     /// The box an extract says it covers, as osmium reads its header, from the PBF and from osmium's XML of it;
-    /// the base map keeps it as its coverage.
+    /// the base map covers that box where the extract's nodes are (sf-downtown's and Malta's reach far beyond it).
     func testAnExtractsBoxIsItsCoverage() throws {
-        for name in ["helsinki.osm.pbf", "karhula.osm.pbf"] {
+        for name in ["helsinki.osm.pbf", "karhula.osm.pbf", "sf-downtown.osm.pbf", "monaco.osm.pbf"] {
             let pbf = try extract(name)
             let header = try osmium(["fileinfo", "-g", "header.boxes", pbf.path])
             let edges = header.split(whereSeparator: { "(),\n".contains($0) }).compactMap { Double($0) }
             XCTAssertEqual(edges.count, 4, "osmium's header box: \(header)")
             guard edges.count == 4 else { continue }
             let expected = GeoBox(south: edges[1], west: edges[0], north: edges[3], east: edges[2])
-            func same(_ box: GeoBox?, _ source: String) {
+            func same(_ box: GeoBox?, _ source: String, _ expected: GeoBox = expected) {
                 guard let box else { return XCTFail("\(name): no box from the \(source)") }
                 for (a, b) in [
                     (box.south, expected.south), (box.west, expected.west), (box.north, expected.north),
@@ -219,8 +219,15 @@ extension OSMReaderTests {
             xmlReader.bounds = { fromXML = $0 }
             try xmlReader.read(xml, label: name)
             same(fromXML, "XML <bounds>")
-            same(try OSMBaseMap.extract(pbf, label: name, boxes: nil).coverage, "base map of the PBF")
-            same(try OSMBaseMap.extract(xml, label: name, boxes: nil).coverage, "base map of the XML")
+            // The base map covers where the data is: the header's box, cut down to osmium's box of the nodes.
+            let data = try osmium(["fileinfo", "-e", "-g", "data.bbox", pbf.path])
+            let nodes = data.split(whereSeparator: { "(),\n".contains($0) }).compactMap { Double($0) }
+            XCTAssertEqual(nodes.count, 4, "osmium's data box: \(data)")
+            guard nodes.count == 4 else { continue }
+            let covered = try XCTUnwrap(
+                expected.intersection(GeoBox(south: nodes[1], west: nodes[0], north: nodes[3], east: nodes[2])))
+            same(try OSMBaseMap.extract(pbf, label: name, boxes: nil).coverage, "base map of the PBF", covered)
+            same(try OSMBaseMap.extract(xml, label: name, boxes: nil).coverage, "base map of the XML", covered)
         }
     }
 
