@@ -79,7 +79,17 @@ final class BrowserTests: XCTestCase {
                     && r.right <= frame.right && r.top >= frame.top && r.bottom <= frame.bottom; };
                 const credits = [...svg.querySelectorAll('.map-credit')].filter(a => a.getClientRects().length > 0);
                 const scales = [...svg.querySelectorAll('.map-scale')].filter(g => g.getClientRects().length > 0);
+                // WCAG 2.2's target size (2.5.8): 24 px, or a 24 px circle on an undersized target's middle that
+                // meets no other target and no other undersized target's circle.
+                const targets = [...document.querySelectorAll('.legend a, .legend-nearby a')]
+                    .map(a => a.getBoundingClientRect()).filter(r => r.width > 0);
+                const small = r => r.width < 24 || r.height < 24;
+                const middle = r => [r.left + r.width / 2, r.top + r.height / 2];
+                const toRect = ([x, y], r) => Math.hypot(Math.max(r.left - x, 0, x - r.right), Math.max(r.top - y, 0, y - r.bottom));
+                const cramped = targets.filter((r, i) => small(r) && targets.some((o, j) => j !== i && (toRect(middle(r), o) < 12
+                    || (small(o) && Math.hypot(middle(r)[0] - middle(o)[0], middle(r)[1] - middle(o)[1]) < 24)))).length;
                 return {shown: shown.map(s => s.getAttribute('class')), count: labels.length,
+                        targets: targets.length, cramped: cramped,
                         smallest: Math.min(...labels.map(size)), texts: labels.map(t => [t.textContent, size(t)]),
                         pins: pins.length, smallestPin: Math.min(...pins),
                         credits: credits.length, creditInside: credits.every(inside),
@@ -147,6 +157,8 @@ final class BrowserTests: XCTestCase {
                 seen["smallest"] as? Double ?? 0, 11, "\(name): every map label at 11 CSS px or more")
             XCTAssertGreaterThan(seen["pins"] as? Int ?? 0, 3, name)
             XCTAssertGreaterThanOrEqual(seen["smallestPin"] as? Double ?? 0, 24, "\(name): pins are 24 px tap targets")
+            XCTAssertGreaterThan(seen["targets"] as? Int ?? 0, 3, "\(name): the legend's links")
+            XCTAssertEqual(seen["cramped"] as? Int, 0, "\(name): the legend's links are 24 px targets (WCAG 2.5.8)")
             XCTAssertEqual(seen["credits"] as? Int, 1, "\(name): one credit shown")
             XCTAssertEqual(seen["creditInside"] as? Bool, true, "\(name): the credit is on screen, inside the map")
             XCTAssertEqual(seen["scales"] as? Int, 1, "\(name): one scale bar shown")
