@@ -188,11 +188,17 @@ public enum SVGMap {
             svg.out.add("\"/>")
             svg.add("</g>")
         }
+        let dots = pins.filter(\.dot)
+        if !dots.isEmpty {
+            svg.add("<g class=\"map-dots\">")
+            svg.add(dotsMarkup(dots))
+            svg.add("</g>")
+        }
         // The numbers' anchor once for all of them, not on each.
         svg.add("<g class=\"map-pins\" text-anchor=\"middle\">")
-        // Selected pin last so it is drawn on top.
-        let main = pins.filter { $0.pin.kind != .nearby }
-        let ordered = main.filter { $0.pin.kind != .selected } + main.filter { $0.pin.kind == .selected }
+        // The best on top: the selected pin last, and the lower numbers after the higher.
+        let main = pins.filter { $0.pin.kind != .nearby && !$0.dot }
+        let ordered = main.filter { $0.pin.kind != .selected }.reversed() + main.filter { $0.pin.kind == .selected }
         if !ordered.isEmpty { svg.add(pinsMarkup(ordered)) }
         svg.add("</g>")
 
@@ -247,7 +253,16 @@ public enum SVGMap {
         var drawX: Double
         var drawY: Double
         var r: Double
+        /// A place in a crowd too dense for its number: a small dot where it is, beneath the numbered pins (the
+        /// legend beside the map still lists it with its number).
+        var dot = false
     }
+
+    /// How close two numbered pins may be drawn, centre to centre, in pin radii: closer, the one beneath has its
+    /// number covered.
+    static let pinClearance = 1.5
+    /// A dot's radius, in pin radii.
+    static let dotRadius = 0.36
 
     /// Whether pins at these points are inside the frame of the map the spec draws (the map fitted once for
     /// all of them).
@@ -326,14 +341,47 @@ public enum SVGMap {
         }
         let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
         let points = shown.map { projection.point($0.coordinate) }
-        let fixed = shown.firstIndex { $0.kind == .selected }
+        let radius = sizes.pinRadius
+        // The best first (the selected place, then by number): each keeps its number unless an earlier one stands
+        // within a radius of it, where no fanning out could show both.
+        let byRank = shown.indices.sorted { rank(shown[$0]) < rank(shown[$1]) }
+        var kept: [Int] = []
+        for i in byRank
+        where shown[i].kind == .selected
+            || kept.allSatisfy({ hypot(points[$0].x - points[i].x, points[$0].y - points[i].y) >= radius })
+        {
+            kept.append(i)
+        }
+        kept.sort()
+        let keptPoints = kept.map { points[$0] }
+        let fixed = kept.firstIndex { shown[$0].kind == .selected }
         let fanned =
-            layouts?.fan(points, radius: sizes.pinRadius, fixed: fixed)
-            ?? PinLayout.fan(points, radius: sizes.pinRadius, fixed: fixed)
-        var drawn = zip(shown, fanned).map { pin, p in
-            DrawnPin(
-                pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY,
-                r: pin.kind == .selected ? sizes.selectedRadius : sizes.pinRadius)
+            layouts?.fan(keptPoints, radius: radius, fixed: fixed)
+            ?? PinLayout.fan(keptPoints, radius: radius, fixed: fixed)
+        var placed: [Int: PinLayout.Placed] = [:]
+        for (i, p) in zip(kept, fanned) { placed[i] = p }
+        // Where a crowd still overlaps once fanned out, the later number becomes a dot.
+        var numbered: [DrawnPin] = []
+        var dots: [DrawnPin] = []
+        for i in byRank {
+            let pin = shown[i]
+            let r = pin.kind == .selected ? sizes.selectedRadius : radius
+            if let p = placed[i],
+                pin.kind == .selected
+                    || numbered.allSatisfy({
+                        hypot($0.drawX - p.drawX, $0.drawY - p.drawY) >= pinClearance * max($0.r, r)
+                    })
+            {
+                numbered.append(DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY, r: r))
+            } else {
+                let p = points[i]
+                dots.append(
+                    DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: radius * dotRadius, dot: true))
+            }
+        }
+        // Drawn in the spec's order, so the pins' markup keeps its order.
+        var drawn = (numbered + dots).sorted { a, b in
+            (a.pin.number ?? Int.max, a.pin.name) < (b.pin.number ?? Int.max, b.pin.name)
         }
         drawn += spec.nearby.compactMap { pin in
             let p = projection.point(pin.coordinate)
@@ -341,6 +389,34 @@ public enum SVGMap {
             return DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: spec.narrow ? 7 : 5)
         }
         return drawn
+    }
+
+    /// The order pins keep their numbers in: the selected place, then by number.
+    static func rank(_ pin: MapSpec.Pin) -> (Int, Int) {
+        (pin.kind == .selected ? 0 : 1, pin.number ?? Int.max)
+    }
+
+    /// The dots of a crowd, beneath the pins: a title each for a pointer, no link (the legend's numbered list
+    /// is the way to each place, a target a finger can hit).
+    static func dotsMarkup(_ items: [DrawnPin]) -> String {
+        var out = Markup(capacity: items.count * 80)
+        for (index, item) in items.enumerated() {
+            if index > 0 { out.add("\n") }
+            out.add("<circle class=\"pin-dot\" cx=\"")
+            out.number(item.drawX)
+            out.add("\" cy=\"")
+            out.number(item.drawY)
+            out.add("\" r=\"")
+            out.number(item.r)
+            out.add("\"><title>")
+            if let number = item.pin.number {
+                out.integer(number)
+                out.add(". ")
+            }
+            out.escaped(item.pin.name)
+            out.add("</title></circle>")
+        }
+        return out.string
     }
 
     /// Pins, one to a line.

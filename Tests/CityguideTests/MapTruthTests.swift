@@ -135,4 +135,60 @@ final class MapTruthTests: XCTestCase {
         XCTAssertTrue(reading.areas.contains { $0.name == "Rooftop Park" && $0.raised }, "a roof garden is read")
         XCTAssertGreaterThan(reading.courtyards.points, 200, "courtyards at the zooms buildings are drawn")
     }
+
+    /// Every numbered pin of a page's maps (each copy: wide and phone), as the SVG draws them: the copy's class and
+    /// each pin's centre and radius.
+    static func numberedPins(_ html: String) -> [(copy: String, pins: [(x: Double, y: Double, r: Double)])] {
+        html.components(separatedBy: "<svg ").dropFirst().compactMap { svg in
+            guard let copy = svg.firstMatch(of: /class="(map[^"]*)"/)?.1,
+                let group = svg.components(separatedBy: "<g class=\"map-pins\"").dropFirst().first
+            else { return nil }
+            let pins = group.components(separatedBy: "</g>")[0].matches(
+                of: /<circle cx="([-0-9.]+)" cy="([-0-9.]+)" r="([0-9.]+)"/
+            ).compactMap { m -> (x: Double, y: Double, r: Double)? in
+                guard let x = Double(m.1), let y = Double(m.2), let r = Double(m.3) else { return nil }
+                return (x, y, r)
+            }
+            return (String(copy), pins)
+        }
+    }
+
+    /// Every numbered pin readable: none with its centre within 1.2 radii of another numbered pin, on every city
+    /// and list map, wide and on a phone.
+    func checkPins(_ output: URL, city: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let folder = output.appendingPathComponent(city)
+        let lists = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/index.html").path)
+                && !["places", "events", "neighborhoods", "find", "tiles"].contains($0)
+        }
+        XCTAssertFalse(lists.isEmpty, file: file, line: line)
+        var maps = 0
+        for page in [""] + lists {
+            let html = try String(
+                contentsOf: folder.appendingPathComponent(page).appendingPathComponent("index.html"), encoding: .utf8)
+            for (copy, pins) in Self.numberedPins(html) {
+                maps += 1
+                XCTAssertGreaterThan(pins.count, 0, "\(city)/\(page) \(copy): no pins read", file: file, line: line)
+                for (i, a) in pins.enumerated() {
+                    for b in pins[(i + 1)...] where hypot(a.x - b.x, a.y - b.y) < 1.2 * max(a.r, b.r) {
+                        XCTFail(
+                            "\(city)/\(page) \(copy): pins at \(a) and \(b) cover each other's number", file: file,
+                            line: line)
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(
+            maps, 2 * (lists.count + 1), "a wide and a phone copy of each map", file: file, line: line)
+    }
+
+    func testEveryNumberedPinIsReadable() throws {
+        let site = try Self.sanFranciscoGuide()
+        defer { site.remove() }
+        try site.build()
+        try checkPins(site.output, city: "san-francisco")
+        let sample = try builtSample("pins")
+        defer { try? FileManager.default.removeItem(at: sample) }
+        for city in ["helsinki", "san-francisco", "berlin", "sao-paulo"] { try checkPins(sample, city: city) }
+    }
 }
