@@ -342,39 +342,23 @@ public enum SVGMap {
         let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
         let points = shown.map { projection.point($0.coordinate) }
         let radius = sizes.pinRadius
-        // The best first (the selected place, then by number): each keeps its number unless an earlier one stands
-        // within a radius of it, where no fanning out could show both.
-        let byRank = shown.indices.sorted { rank(shown[$0]) < rank(shown[$1]) }
-        var kept: [Int] = []
-        for i in byRank
-        where shown[i].kind == .selected
-            || kept.allSatisfy({ hypot(points[$0].x - points[i].x, points[$0].y - points[i].y) >= radius })
-        {
-            kept.append(i)
-        }
-        kept.sort()
-        let keptPoints = kept.map { points[$0] }
-        let fixed = kept.firstIndex { shown[$0].kind == .selected }
+        let fixed = shown.firstIndex { $0.kind == .selected }
         let fanned =
-            layouts?.fan(keptPoints, radius: radius, fixed: fixed)
-            ?? PinLayout.fan(keptPoints, radius: radius, fixed: fixed)
-        var placed: [Int: PinLayout.Placed] = [:]
-        for (i, p) in zip(kept, fanned) { placed[i] = p }
-        // Where a crowd still overlaps once fanned out, the later number becomes a dot.
+            layouts?.fan(points, radius: radius, fixed: fixed)
+            ?? PinLayout.fan(points, radius: radius, fixed: fixed)
+        // The best first (the selected place, then by number): where a crowd still overlaps once fanned out, a
+        // pin within `pinClearance` of a better one becomes a dot.
         var numbered: [DrawnPin] = []
         var dots: [DrawnPin] = []
-        for i in byRank {
-            let pin = shown[i]
+        for i in shown.indices.sorted(by: { rank(shown[$0]) < rank(shown[$1]) }) {
+            let (pin, p) = (shown[i], fanned[i])
             let r = pin.kind == .selected ? sizes.selectedRadius : radius
-            if let p = placed[i],
-                pin.kind == .selected
-                    || numbered.allSatisfy({
-                        hypot($0.drawX - p.drawX, $0.drawY - p.drawY) >= pinClearance * max($0.r, r)
-                    })
-            {
+            let clear = numbered.allSatisfy {
+                hypot($0.drawX - p.drawX, $0.drawY - p.drawY) >= pinClearance * max($0.r, r)
+            }
+            if pin.kind == .selected || clear {
                 numbered.append(DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY, r: r))
             } else {
-                let p = points[i]
                 dots.append(
                     DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: radius * dotRadius, dot: true))
             }
