@@ -19,14 +19,15 @@ public struct RankedPlace: Sendable, Hashable {
     /// such; the place is not within any walk, and lists by walk put it last.
     public var noWalk = false
 
-    /// What the lists by walk compare: the walk, as `units` shows it; a place with no walk after every other.
-    func walkKey(_ units: UnitSystem) -> Double {
-        noWalk ? .infinity : units.shown(metres: walkingMetres)
-    }
     /// Bayesian-adjusted rating, 0–10, when the place has a rating.
     public var weightedRating: Double?
     /// Category ids whose lists include this place, in config order.
     public var categoryIDs: [String]
+
+    /// What the lists by walk compare: the walk, as `units` shows it; a place with no walk after every other.
+    func walkKey(_ units: UnitSystem) -> Double {
+        noWalk ? .infinity : units.shown(metres: walkingMetres)
+    }
 }
 
 public struct CategoryList: Sendable {

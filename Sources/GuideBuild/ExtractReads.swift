@@ -72,20 +72,16 @@ final class ExtractReads: @unchecked Sendable {  // Each half below is read and 
 
     /// These cities' base maps over these boxes (what their maps show), read in one pass for them all and kept
     /// by no one else: each covers its box where the extract has data.
-    func baseMaps(over boxes: [String: GeoBox]) -> Result<[String: BaseMap], ReadFailure> {
+    func baseMaps(over boxes: [String: GeoBox]) -> CityData.Outcome<[String: BaseMap]> {
         let slugs = boxes.keys.sorted()
         do {
             let read = try OSMBaseMap.extract(file, label: label, boxes: slugs.compactMap { boxes[$0] })
             var maps: [String: BaseMap] = [:]
             for slug in slugs { maps[slug] = boxes[slug].map(read.within) }
-            return .success(maps)
+            return .loaded(maps)
         } catch {
-            return .failure(ReadFailure(reason: (error as? OSMError)?.reason ?? "\(error)"))
+            return .failed((error as? OSMError)?.reason ?? "\(error)")
         }
-    }
-
-    struct ReadFailure: Error {
-        var reason: String
     }
 
     /// The base map of every known city and of these (slug → area), read again only for a city outside what

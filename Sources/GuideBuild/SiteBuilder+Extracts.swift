@@ -110,13 +110,13 @@ extension SiteBuilder {
     /// land it did not read, and what it hatches is only what the extract does not hold. One more reading of the
     /// extract for a batch that needs it, none for one whose maps stay inside what was read.
     func mapsOverTheirFrames(_ batch: CityBatch, language: ReportEdition.Language, reads: ExtractReads?) -> CityBatch {
-        guard let reads, let data = reads.dataCoverage else { return batch }
-        let renderer = SiteRenderer(templates: language.templates, site: language.site, guides: batch.guides)
+        guard let reads, let data = reads.dataCoverage, batch.guides.contains(where: { reads.mapped($0.plan.slug) })
+        else { return batch }
+        let frames = SiteRenderer.mapFrames(templates: language.templates, site: language.site, guides: batch.guides)
         var wanted: [String: GeoBox] = [:]
-        for (index, guide) in batch.guides.enumerated() {
+        for (guide, frames) in zip(batch.guides, frames) {
             let slug = guide.plan.slug
-            guard reads.mapped(slug), let covered = guide.baseMap?.coverage, var frames = renderer.mapFrames(index)
-            else { continue }
+            guard reads.mapped(slug), let covered = guide.baseMap?.coverage, var frames else { continue }
             // A little beyond the frames: a way just outside an edge still draws its end inside.
             let reach = max(frames.north - frames.south, frames.east - frames.west) * 0.02
             frames = GeoBox(
@@ -128,16 +128,16 @@ extension SiteBuilder {
         guard !wanted.isEmpty else { return batch }
         var batch = batch
         switch reads.baseMaps(over: wanted) {
-        case .success(let maps):
+        case .loaded(let maps):
             for index in batch.guides.indices {
                 if let map = maps[batch.guides[index].plan.slug] { batch.guides[index].baseMap = map }
             }
-        case .failure(let failure):
+        case .failed(let reason):
             // Last reading's maps stay: they are true inside what they cover, and hatch the rest.
             for guide in batch.guides where wanted[guide.plan.slug] != nil {
-                batch.warnings.append(
-                    DataWarning(city: guide.plan.name, part: .map, file: reads.label, reason: failure.reason))
+                batch.warnings.append(DataWarning(city: guide.plan.name, part: .map, file: reads.label, reason: reason))
             }
+        case .absent: break
         }
         return batch
     }

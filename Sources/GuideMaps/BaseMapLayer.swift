@@ -103,29 +103,27 @@ enum BaseMapLayer {
             if kind == .coastline { coast.append(screen) }
             if kind.isArea {
                 let minimum = kind == .building ? 6.0 : 3.0
-                if ways[index].raised {
-                    var d = Markup()
-                    for points in [screen] + ways[index].rings.map({ $0.map(projection.point(mercator:)) }) {
-                        guard let cut = ring(points, in: frame, minimum: minimum, clockwise: true) else { continue }
-                        PathData.ring(cut, scale: 1, into: &d)
-                    }
-                    if !d.isEmpty { raised.append((kind, d)) }
-                    continue
-                }
-                if ways[index].rings.isEmpty {
+                let whole = ways[index].rings.isEmpty
+                if whole && !ways[index].raised {
                     // All wound alike, so that two areas that overlap (a garden in a park) stay filled under the
                     // nonzero rule the kind's one path is filled by.
                     guard let outline = ring(screen, in: frame, minimum: minimum, clockwise: true) else { continue }
                     PathData.ring(outline, scale: 1, into: &drawn[kind, default: Markup()])
                     continue
                 }
-                // A multipolygon: a path of its own, filled even–odd.
+                // A multipolygon, or an area over the buildings: a path of its own, filled even–odd.
                 var d = Markup()
                 for points in [screen] + ways[index].rings.map({ $0.map(projection.point(mercator:)) }) {
-                    guard let cut = ring(points, in: frame, minimum: 0.5, clockwise: true) else { continue }
+                    guard let cut = ring(points, in: frame, minimum: whole ? minimum : 0.5, clockwise: true)
+                    else { continue }
                     PathData.ring(cut, scale: 1, into: &d)
                 }
-                if !d.isEmpty { multipolygons[kind, default: []].append(d) }
+                if d.isEmpty { continue }
+                if ways[index].raised {
+                    raised.append((kind, d))
+                } else {
+                    multipolygons[kind, default: []].append(d)
+                }
             } else {
                 for run in Clipping.polyline(screen, in: frame) {
                     let line = Clipping.simplify(run, tolerance: tolerance)
@@ -163,10 +161,12 @@ enum BaseMapLayer {
         }
         // The sea beneath everything else.
         var sea = Markup()
-        let seaFrame = known.flatMap { frame.intersection($0) } ?? (known == nil ? frame : nil)
-        for ring in seaFrame.map({ part in
-            Sea.rings(coast, in: part) { atSea(((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2)) }
-        }) ?? [] {
+        let seaFrame = known.map { frame.intersection($0) } ?? frame
+        let seaRings =
+            seaFrame.map { part in
+                Sea.rings(coast, in: part) { atSea(((part.minX + part.maxX) / 2, (part.minY + part.maxY) / 2)) }
+            } ?? []
+        for ring in seaRings {
             let simple = Clipping.simplify(ring, tolerance: tolerance)
             if simple.count > 2 { PathData.ring(simple, scale: 1, into: &sea) }
         }
@@ -179,6 +179,29 @@ enum BaseMapLayer {
         if !sea.isEmpty { classes.formUnion(["bm-water", "bm-sea"]) }
         if !casedKinds.isEmpty { classes.insert("bm-casing") }
         var castDone = false
+        // A kind's lines, the cased ones over the edges of them all.
+        func line(_ kind: BaseMap.Kind, _ d: Markup) {
+            if cased.contains(kind) {
+                // Every edge beneath every cased street, so crossings join cleanly.
+                if !castDone {
+                    for kind in casedKinds {
+                        out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing\"")
+                        out.add(Self.stroke(casingOf: kind, near: near))
+                        out.add("/>")
+                    }
+                    castDone = true
+                }
+                out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"")
+                out.add(Self.stroke(kind, near: near))
+                out.add("/>")
+            } else {
+                out.add("<path class=\"bm-\(kind.rawValue)\"")
+                out.add(Self.stroke(kind, near: near))
+                out.add(" d=\"")
+                out.add(d)
+                out.add("\"/>")
+            }
+        }
         for kind in order {
             if multipolygons[kind] != nil || drawn[kind] != nil { classes.insert("bm-\(kind.rawValue)") }
             // Buildings never lie on one another, so their multipolygons share one path (each its own would
@@ -203,29 +226,6 @@ enum BaseMapLayer {
         }
         out.add("</g>")
         return Drawn(markup: out.string, streets: streets, classes: classes.sorted())
-
-        func line(_ kind: BaseMap.Kind, _ d: Markup) {
-            if cased.contains(kind) {
-                // Every edge beneath every cased street, so crossings join cleanly.
-                if !castDone {
-                    for kind in casedKinds {
-                        out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-casing\"")
-                        out.add(Self.stroke(casingOf: kind, near: near))
-                        out.add("/>")
-                    }
-                    castDone = true
-                }
-                out.add("<use href=\"#\(id)-\(kind.rawValue)\" class=\"bm-\(kind.rawValue)\"")
-                out.add(Self.stroke(kind, near: near))
-                out.add("/>")
-            } else {
-                out.add("<path class=\"bm-\(kind.rawValue)\"")
-                out.add(Self.stroke(kind, near: near))
-                out.add(" d=\"")
-                out.add(d)
-                out.add("\"/>")
-            }
-        }
     }
 
     /// A line's width and dashes as attributes (none for an area), wider near, where a street is drawn at the

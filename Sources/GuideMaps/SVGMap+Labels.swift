@@ -181,8 +181,9 @@ extension SVGMap {
         out.add("</text>")
     }
 
-    /// Selected first, then by number: the most important names get the free spots.
-    static func labelPriority(_ pin: MapSpec.Pin) -> Int {
+    /// Selected first, then by number: the most important pins keep their numbers in a crowd, and their names
+    /// get the free spots.
+    static func pinPriority(_ pin: MapSpec.Pin) -> Int {
         pin.kind == .selected ? -1 : (pin.number ?? 10_000)
     }
 

@@ -215,7 +215,7 @@ public enum SVGMap {
             svg.next()
             originLabel(origin.name, at: p, size: sizes.labelSize, labels: &labels, into: &svg.out)
         }
-        for item in main.sorted(by: { labelPriority($0.pin) < labelPriority($1.pin) }) {
+        for item in main.sorted(by: { pinPriority($0.pin) < pinPriority($1.pin) }) {
             if item.pin.kind != .selected { labelOrigin() }
             let name = item.pin.name.count > 28 ? String(item.pin.name.prefix(27)) + "…" : item.pin.name
             if let spot = labels.place(
@@ -245,24 +245,6 @@ public enum SVGMap {
         svg.add("</svg>")
         return svg.out.string
     }
-
-    struct DrawnPin {
-        var pin: MapSpec.Pin
-        var x: Double
-        var y: Double
-        var drawX: Double
-        var drawY: Double
-        var r: Double
-        /// A place in a crowd too dense for its number: a small dot where it is, beneath the numbered pins (the
-        /// legend beside the map still lists it with its number).
-        var dot = false
-    }
-
-    /// How close two numbered pins may be drawn, centre to centre, in pin radii: closer, the one beneath has its
-    /// number covered.
-    static let pinClearance = 1.5
-    /// A dot's radius, in pin radii.
-    static let dotRadius = 0.36
 
     /// Whether pins at these points are inside the frame of the map the spec draws (the map fitted once for
     /// all of them).
@@ -329,138 +311,6 @@ public enum SVGMap {
     static let cropPadding = 26.0
     /// How far a cropped map zooms out, at most, so that a phone sees everything it shows.
     static let cropZoomOut = 0.85
-
-    /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others). A
-    /// pin outside the frame (a map fitted to part of its places) is left out.
-    static func pinLayout(
-        _ spec: MapSpec, projection: MapProjection, sizes: Sizes = .wide, layouts: PinLayouts? = nil
-    ) -> [DrawnPin] {
-        let margin = sizes.selectedRadius + 2
-        func inside(_ p: (x: Double, y: Double)) -> Bool {
-            p.x >= margin && p.y >= margin && p.x <= spec.width - margin && p.y <= spec.height - margin
-        }
-        let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
-        let points = shown.map { projection.point($0.coordinate) }
-        let radius = sizes.pinRadius
-        let fixed = shown.firstIndex { $0.kind == .selected }
-        let fanned =
-            layouts?.fan(points, radius: radius, fixed: fixed)
-            ?? PinLayout.fan(points, radius: radius, fixed: fixed)
-        // The best first (the selected place, then by number): where a crowd still overlaps once fanned out, a
-        // pin within `pinClearance` of a better one becomes a dot.
-        var numbered: [DrawnPin] = []
-        var dots: [DrawnPin] = []
-        for i in shown.indices.sorted(by: { rank(shown[$0]) < rank(shown[$1]) }) {
-            let (pin, p) = (shown[i], fanned[i])
-            let r = pin.kind == .selected ? sizes.selectedRadius : radius
-            let clear = numbered.allSatisfy {
-                hypot($0.drawX - p.drawX, $0.drawY - p.drawY) >= pinClearance * max($0.r, r)
-            }
-            if pin.kind == .selected || clear {
-                numbered.append(DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.drawX, drawY: p.drawY, r: r))
-            } else {
-                dots.append(
-                    DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: radius * dotRadius, dot: true))
-            }
-        }
-        // Drawn in the spec's order, so the pins' markup keeps its order.
-        var drawn = (numbered + dots).sorted { a, b in
-            (a.pin.number ?? Int.max, a.pin.name) < (b.pin.number ?? Int.max, b.pin.name)
-        }
-        drawn += spec.nearby.compactMap { pin in
-            let p = projection.point(pin.coordinate)
-            guard inside(p) else { return nil }
-            return DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: spec.narrow ? 7 : 5)
-        }
-        return drawn
-    }
-
-    /// The order pins keep their numbers in: the selected place, then by number.
-    static func rank(_ pin: MapSpec.Pin) -> (Int, Int) {
-        (pin.kind == .selected ? 0 : 1, pin.number ?? Int.max)
-    }
-
-    /// The dots of a crowd, beneath the pins: a title each for a pointer, no link (the legend's numbered list
-    /// is the way to each place, a target a finger can hit).
-    static func dotsMarkup(_ items: [DrawnPin]) -> String {
-        var out = Markup(capacity: items.count * 80)
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.add("\n") }
-            out.add("<circle class=\"pin-dot\" cx=\"")
-            out.number(item.drawX)
-            out.add("\" cy=\"")
-            out.number(item.drawY)
-            out.add("\" r=\"")
-            out.number(item.r)
-            out.add("\"><title>")
-            if let number = item.pin.number {
-                out.integer(number)
-                out.add(". ")
-            }
-            out.escaped(item.pin.name)
-            out.add("</title></circle>")
-        }
-        return out.string
-    }
-
-    /// Pins, one to a line.
-    static func pinsMarkup(_ items: [DrawnPin]) -> String {
-        var out = Markup(capacity: items.count * 200)
-        for (index, item) in items.enumerated() {
-            if index > 0 { out.add("\n") }
-            pinMarkup(item, into: &out)
-        }
-        return out.string
-    }
-
-    static func pinMarkup(_ item: DrawnPin, into out: inout Markup) {
-        let pin = item.pin
-        // Named without its position, which the page's text gives: thirty pins on a place's
-        // map, each byte counts.
-        let kind: StaticString = pin.kind == .selected ? " pin-selected" : ""
-        if let href = pin.href, pin.kind == .nearby {
-            // Styled by their layer's class: twenty-odd on a place page.
-            out.add("<a href=\"")
-            out.escaped(href)
-            out.add("\">")
-        } else if let href = pin.href {
-            out.add("<a class=\"pin")
-            out.add(kind)
-            out.add("\" href=\"")
-            out.escaped(href)
-            out.add("\">")
-        } else {
-            out.add("<g class=\"pin")
-            out.add(kind)
-            out.add("\">")
-        }
-        // Escaping works scalar by scalar, so the title's parts are escaped one by one.
-        out.add("<title>")
-        if let number = pin.number {
-            out.integer(number)
-            out.add(". ")
-        }
-        out.escaped(pin.name)
-        // A place within a walk is a small dot: whole units put it within half of one.
-        let whole = pin.kind == .nearby
-        out.add("</title><circle cx=\"")
-        out.number(whole ? item.drawX.rounded() : item.drawX)
-        out.add("\" cy=\"")
-        out.number(whole ? item.drawY.rounded() : item.drawY)
-        out.add("\" r=\"")
-        out.number(item.r)
-        out.add("\"/>")
-        if let number = pin.number {
-            out.add("<text x=\"")
-            out.number(item.drawX)
-            out.add("\" y=\"")
-            out.number(item.drawY + item.r * 0.39)
-            out.add("\">")
-            out.integer(number)
-            out.add("</text>")
-        }
-        out.add(pin.href == nil ? "</g>" : "</a>")
-    }
 
     /// With one decimal, and none for a whole number ("12", "12.5"): a map is mostly numbers.
     static func n(_ value: Double) -> String {

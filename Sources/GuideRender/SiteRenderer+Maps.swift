@@ -69,7 +69,7 @@ extension SiteRenderer {
 
     /// The spec drawn over the city's shared tiles, when it has a base map.
     func tiled(_ spec: MapSpec, _ city: CityGuide, page: String) -> MapSpec {
-        guard !Self.framesOnly, let source = tileSource(city) else { return spec }
+        guard let source = tileSource(city) else { return spec }
         var spec = spec
         spec.tiles = (source, shared(SitePaths.tiles(city), from: page))
         return spec
@@ -96,24 +96,23 @@ extension SiteRenderer {
         return tiles.sorted()
     }
 
-    /// The box around every frame city `c`'s maps show (`SVGMap.frame`): what its base map must cover. Nil for a
-    /// city without a base map. Asked before its tiles are: it makes none.
-    public func mapFrames(_ c: Int) -> GeoBox? {
-        guard guides[c].baseMap.map({ !$0.isEmpty }) ?? false else { return nil }
-        let frames = withoutTiles { mapSpecs(c).map(SVGMap.frame) }
-        return frames.dropFirst().reduce(frames.first) { $0?.union($1) }
+    /// For each city, the box around every frame its maps show (`SVGMap.frame`): what its base map must cover;
+    /// nil for a city without a base map. Worked out by a renderer of its own whose maps lie over no tiles (a
+    /// frame does not depend on them), so none are made from base maps about to be read again.
+    public static func mapFrames(templates: TemplateSet, site: SiteInfo, guides: [CityGuide]) -> [GeoBox?] {
+        let renderer = SiteRenderer(templates: templates, site: site, guides: guides)
+        for guide in guides { _ = renderer.tileSources.value(guide.plan.slug) { nil } }
+        return guides.indices.map { c in
+            guard guides[c].baseMap.map({ !$0.isEmpty }) ?? false else { return nil }
+            let frames = renderer.mapSpecs(c).map(SVGMap.frame)
+            return frames.dropFirst().reduce(frames.first) { $0?.union($1) }
+        }
     }
 
     /// One of city `c`'s tiles, as its file.
     public func tile(_ c: Int, _ tile: MapTile) -> Data {
         tileSource(guides[c])?.svg(tile, style: templates.tileSheet) ?? Data()
     }
-
-    /// While the frames are asked for, maps are not drawn over tiles (a frame does not depend on them), so none
-    /// are made from a base map about to be read again.
-    @TaskLocal static var framesOnly = false
-
-    func withoutTiles<T>(_ body: () -> T) -> T { Self.$framesOnly.withValue(true, operation: body) }
 
     /// The city's base map as tiles, made the first time one of its maps is drawn.
     func tileSource(_ city: CityGuide) -> BaseMapTiles? {

@@ -313,11 +313,14 @@ struct ViewValues {
         var fit: [Coordinate]?
         if let selected {
             let label = walkLabel(selected)
-            route = MapSpec.Route(to: selected.place.coordinate, label: label, path: selected.route?.path ?? [])
+            // Where there is no walk, the line on the map is labelled with the straight distance alone (the
+            // description says there is no walk; the whole label did not fit a phone's part of the map).
+            route = MapSpec.Route(
+                to: selected.place.coordinate, label: selected.noWalk ? distance(selected) : label,
+                path: selected.route?.path ?? [])
             description = site.say(
                 selected.route == nil ? Words.mapStraight : Words.mapWalk, ("name", selected.place.name),
-                ("places", description), ("origin", originName),
-                ("walk", selected.noWalk ? "\(walk(selected)) · \(label)" : label))
+                ("places", description), ("origin", originName), ("walk", label))
             // Without copying the places (they are large): a place page asks twice, over fifty of them.
             let neighbours = places.compactMap { other -> (Coordinate, Double)? in
                 guard other.place.id != selected.place.id else { return nil }
@@ -349,9 +352,7 @@ struct ViewValues {
     }
 
     /// "14 min walk · 1.1 km" along the streets; "≈ 11 min walk · ≈ 920 m" when only estimated.
-    /// The route's label on a map: the walk and its length, or only the straight distance where there is no walk
-    /// (the map's description says so; the label must fit a phone's part of the map).
     func walkLabel(_ item: RankedPlace) -> String {
-        item.noWalk ? distance(item) : "\(walk(item)) · \(distance(item))"
+        "\(walk(item)) · \(distance(item))"
     }
 }

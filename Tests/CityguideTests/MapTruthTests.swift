@@ -8,30 +8,20 @@ import XCTest
 final class MapTruthTests: XCTestCase {
     /// Downtown San Francisco from the Ferry Building: the Bay, the piers, Mission Creek, roof gardens.
     static func sanFranciscoGuide() throws -> TestSite {
-        let extract = try corpusFile("osm/sf-downtown.osm.pbf").path
-        return try TestSite(
-            config: """
-                title: San Francisco Guide
-                base_url: https://example.org/sf/
-                source: recorded
-                recorded: data
-                providers: {places: osm}
-                osm: {extract: "\(extract)"}
-                defaults: {max_results: 50}
-                categories:
-                  - {id: cafes, name: Cafés, osm: ["amenity=cafe"]}
-                  - {id: restaurants, name: Restaurants, osm: ["amenity=restaurant"]}
-                  - {id: bars, name: Bars, osm: ["amenity=bar", "amenity=pub"]}
-                  - {id: museums, name: Museums, osm: ["tourism=museum", "tourism=gallery"]}
-                  - {id: parks, name: Parks, osm: ["leisure=park"]}
-                cities:
-                  - name: San Francisco
-                    center: [37.7880, -122.4000]
-                    origin: {name: Ferry Building, at: [37.7955, -122.3937]}
-                    timezone: America/Los_Angeles
-                    radius_km: 1.5
-
-                """)
+        try TestSite.overExtract(
+            "sf-downtown.osm.pbf", title: "San Francisco Guide", path: "sf",
+            categories: [
+                #"{id: cafes, name: Cafés, osm: ["amenity=cafe"]}"#,
+                #"{id: restaurants, name: Restaurants, osm: ["amenity=restaurant"]}"#,
+                #"{id: bars, name: Bars, osm: ["amenity=bar", "amenity=pub"]}"#,
+                #"{id: museums, name: Museums, osm: ["tourism=museum", "tourism=gallery"]}"#,
+                #"{id: parks, name: Parks, osm: ["leisure=park"]}"#,
+            ],
+            city: [
+                "name: San Francisco", "center: [37.7880, -122.4000]",
+                "origin: {name: Ferry Building, at: [37.7955, -122.3937]}", "timezone: America/Los_Angeles",
+                "radius_km: 1.5",
+            ])
     }
 
     struct Reading: Decodable {

@@ -73,6 +73,35 @@ struct TestSite {
         for (path, text) in files { try write(path, text) }
     }
 
+    /// A keyless guide of one city over a corpus OpenStreetMap extract (`osm/<extract>`): its places and base map
+    /// from the extract, nothing else recorded.
+    /// - Parameters:
+    ///   - categories: one YAML flow mapping each (`{id: cafes, name: Cafés, osm: ["amenity=cafe"]}`).
+    ///   - city: the city's YAML mapping, one key to a line, without its list dash.
+    static func overExtract(
+        _ extract: String, title: String, path: String, defaults: String = "{max_results: 50}",
+        categories: [String], city: [String]
+    ) throws -> TestSite {
+        let file = try corpusFile("osm/\(extract)").path
+        let categoryLines = categories.map { "  - \($0)" }.joined(separator: "\n")
+        let cityLines = (["  - " + (city.first ?? "")] + city.dropFirst().map { "    " + $0 }).joined(separator: "\n")
+        return try TestSite(
+            config: """
+                title: \(title)
+                base_url: https://example.org/\(path)/
+                source: recorded
+                recorded: data
+                providers: {places: osm}
+                osm: {extract: "\(file)"}
+                defaults: \(defaults)
+                categories:
+                \(categoryLines)
+                cities:
+                \(cityLines)
+
+                """)
+    }
+
     /// The small site (`smallConfig`, or `config`) with San Francisco's recorded coffee shops: a whole site of a
     /// few pages, for tests of what happens around a build rather than in it.
     static func smallWithCoffee(config: String = smallConfig) throws -> TestSite {

@@ -71,30 +71,19 @@ final class WalkRouteTests: XCTestCase {
     /// The guide the walks were found wrong on: every kind of place near Kauppatori, fifty of each, from the corpus
     /// Helsinki extract.
     static func corpusGuide() throws -> TestSite {
-        let extract = try corpusFile("osm/helsinki.osm.pbf").path
-        return try TestSite(
-            config: """
-                title: Helsinki Guide
-                base_url: https://example.org/hel/
-                source: recorded
-                recorded: data
-                providers: {places: osm}
-                osm: {extract: "\(extract)"}
-                defaults: {max_results: 50}
-                categories:
-                  - {id: cafes, name: Cafés, osm: ["amenity=cafe"]}
-                  - {id: restaurants, name: Restaurants, osm: ["amenity=restaurant"]}
-                  - {id: bars, name: Bars and pubs, osm: ["amenity=bar", "amenity=pub"]}
-                  - {id: museums, name: Museums, osm: ["tourism=museum"]}
-                  - {id: shops, name: Shops, osm: ["shop=*"]}
-                cities:
-                  - name: Helsinki
-                    center: [60.1699, 24.9441]
-                    origin: {name: Kauppatori, at: [60.1675, 24.9525]}
-                    timezone: Europe/Helsinki
-                    radius_km: 0.8
-
-                """)
+        try TestSite.overExtract(
+            "helsinki.osm.pbf", title: "Helsinki Guide", path: "hel",
+            categories: [
+                #"{id: cafes, name: Cafés, osm: ["amenity=cafe"]}"#,
+                #"{id: restaurants, name: Restaurants, osm: ["amenity=restaurant"]}"#,
+                #"{id: bars, name: Bars and pubs, osm: ["amenity=bar", "amenity=pub"]}"#,
+                #"{id: museums, name: Museums, osm: ["tourism=museum"]}"#,
+                #"{id: shops, name: Shops, osm: ["shop=*"]}"#,
+            ],
+            city: [
+                "name: Helsinki", "center: [60.1699, 24.9441]", "origin: {name: Kauppatori, at: [60.1675, 24.9525]}",
+                "timezone: Europe/Helsinki", "radius_km: 0.8",
+            ])
     }
 
     func testPlaceWalksOnTheCorpusExtractMatchTheReference() throws {
@@ -119,29 +108,18 @@ final class WalkRouteTests: XCTestCase {
     /// Valletta from Upper Barrakka Gardens, on an extract with harbours the guide was not tuned on: Fort St.
     /// Angelo is 570 m away across Grand Harbour and 7.7 km round it, Sliema's shops 1.4 km across Marsamxett.
     static func vallettaGuide() throws -> TestSite {
-        let extract = try corpusFile("osm/malta.osm.pbf").path
-        return try TestSite(
-            config: """
-                title: Valletta Guide
-                base_url: https://example.org/mt/
-                source: recorded
-                recorded: data
-                providers: {places: osm}
-                osm: {extract: "\(extract)"}
-                defaults: {max_results: 50, sort: distance}
-                categories:
-                  - {id: museums, name: Museums, osm: ["tourism=museum"]}
-                  - {id: forts, name: Forts, osm: ["historic=castle", "historic=fort"]}
-                  - {id: cafes, name: Cafés, osm: ["amenity=cafe"]}
-                  - {id: shops, name: Shops, osm: ["shop=*"]}
-                cities:
-                  - name: Valletta
-                    center: [35.8975, 14.5130]
-                    origin: {name: Upper Barrakka Gardens, at: [35.8948, 14.5126]}
-                    timezone: Europe/Malta
-                    radius_km: 1.5
-
-                """)
+        try TestSite.overExtract(
+            "malta.osm.pbf", title: "Valletta Guide", path: "mt", defaults: "{max_results: 50, sort: distance}",
+            categories: [
+                #"{id: museums, name: Museums, osm: ["tourism=museum"]}"#,
+                #"{id: forts, name: Forts, osm: ["historic=castle", "historic=fort"]}"#,
+                #"{id: cafes, name: Cafés, osm: ["amenity=cafe"]}"#, #"{id: shops, name: Shops, osm: ["shop=*"]}"#,
+            ],
+            city: [
+                "name: Valletta", "center: [35.8975, 14.5130]",
+                "origin: {name: Upper Barrakka Gardens, at: [35.8948, 14.5126]}", "timezone: Europe/Malta",
+                "radius_km: 1.5",
+            ])
     }
 
     /// No walk where there is none: every walk a page prints is one the reference finds, within a sane detour
