@@ -35,16 +35,46 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
 
     public init(_ map: BaseMap) {
         self.map = map
-        named = map.ways.filter { way in
-            guard let name = way.name, !name.isEmpty else { return false }
-            return Self.namedKinds.contains(way.kind)
-        }
+        named = Self.streets(
+            map.ways.filter { way in
+                guard let name = way.name, !name.isEmpty else { return false }
+                return Self.namedKinds.contains(way.kind)
+            })
         namedRanks = named.map { Self.namedKinds.firstIndex(of: $0.kind) ?? 0 }
         namedUnits = named.map { TextWidth.units($0.name ?? "") }
         grid = WayGrid(map.ways, zoom: Self.gridZoom)
         namedGrid = WayGrid(named, zoom: Self.gridZoom)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
         coverage = map.coverage.map { BaseMap.Way.corners($0) }
+    }
+
+    /// The named ways joined end to end into streets, each of one name and kind: OpenStreetMap splits a street at
+    /// every change of its tags, and a block-long way has no straight stretch long enough for its name at a
+    /// city's scale. In the order of each street's first way.
+    static func streets(_ ways: [BaseMap.Way]) -> [BaseMap.Way] {
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, way) in ways.enumerated() {
+            let key = "\(way.kind.rawValue) \(way.name ?? "")"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
+        var joined: [BaseMap.Way] = []
+        for key in order {
+            guard let members = groups[key], let first = members.first else { continue }
+            guard members.count > 1 else {
+                joined.append(ways[first])
+                continue
+            }
+            let lines = members.map { ways[$0].points.map { (x: $0.longitude, y: $0.latitude) } }
+            for line in Polylines.joined(lines) {
+                let way = BaseMap.Way(
+                    kind: ways[first].kind, name: ways[first].name,
+                    points: line.map { Coordinate(latitude: $0.y, longitude: $0.x) })
+                joined.append(way)
+            }
+        }
+        return joined
     }
 
     /// The tiles a map of this projection and size shows, at the zoom nearest its scale: those with anything

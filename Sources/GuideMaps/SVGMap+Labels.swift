@@ -62,21 +62,86 @@ extension SVGMap {
     /// Each named street's three longest straight stretches on the map, of those long enough for its name at
     /// `size`.
     static func nameCandidates(_ streets: [BaseMapLayer.Street], size: Double) -> [NameCandidate] {
+        // Joined end to end by name and kind first, as the tiles' streets are (`BaseMapTiles.streets`).
+        var groups: [String: [Int]] = [:]
+        var order: [String] = []
+        for (index, street) in streets.enumerated() {
+            let key = "\(street.kind.rawValue) \(street.name)"
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(index)
+        }
         var candidates: [NameCandidate] = []
-        for street in streets {
-            guard let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind) else { continue }
+        for key in order {
+            guard let members = groups[key], let street = members.first.map({ streets[$0] }),
+                let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind)
+            else { continue }
             let width = TextWidth.of(street.name, size: size)
-            for stretch in StreetName.stretches(street.points).prefix(3) where StreetName.fits(width, along: stretch) {
-                candidates.append(NameCandidate(rank: rank, name: street.name, width: width, stretch: stretch))
+            for line in Polylines.joined(members.map { streets[$0].points }) {
+                for stretch in StreetName.stretches(line).prefix(3) where StreetName.fits(width, along: stretch) {
+                    candidates.append(NameCandidate(rank: rank, name: street.name, width: width, stretch: stretch))
+                }
             }
         }
         return candidates
     }
 
+    /// The larger streets and longer stretches first, ordered by position over plain keys (moving the candidates
+    /// themselves moved their strings), and taken from a heap one at a time: the names are most often placed long
+    /// before the last candidate.
+    static func byRankAndLength(_ candidates: [NameCandidate]) -> IndexHeap {
+        let ranks = candidates.map(\.rank)
+        let lengths = candidates.map(\.stretch.length)
+        return IndexHeap(count: candidates.count) { i, j in
+            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
+            if lengths[i] != lengths[j] { return lengths[i] > lengths[j] }
+            if candidates[i].name != candidates[j].name { return candidates[i].name < candidates[j].name }
+            return i < j
+        }
+    }
+
+    /// Street names written before the places' names, and the streets they name.
+    struct EarlyNames {
+        var markup = Markup(capacity: 512)
+        var names: Set<String> = []
+    }
+
+    /// How many streets a phone's map names before it names its places.
+    static let phoneStreetCount = 3
+
+    /// On the map a phone shows (a narrow map, or a cropped map's middle `part`), its main streets are named
+    /// before its places: a reader finds their way by the streets, and the legend names every place. Up to
+    /// `phoneStreetCount` streets, the larger first, each wholly inside the part, where the pins and the route
+    /// leave room.
+    static func phoneStreetNames(
+        _ candidates: [NameCandidate], part: Box, sizes: Sizes, labels: inout LabelPlacer
+    ) -> EarlyNames {
+        // Each stretch as the part cuts it, kept off its edges by more than a name's cover reaches past its ends.
+        let inner = Box(minX: part.minX + 8, minY: part.minY + 8, maxX: part.maxX - 8, maxY: part.maxY - 8)
+        var cut: [NameCandidate] = []
+        for candidate in candidates {
+            guard let (a, b) = Clipping.segment(candidate.stretch.a, candidate.stretch.b, in: inner) else { continue }
+            var shortened = candidate
+            shortened.stretch = StreetName.Stretch(a: a, b: b, length: hypot(b.x - a.x, b.y - a.y))
+            if StreetName.fits(candidate.width, along: shortened.stretch) { cut.append(shortened) }
+        }
+        var early = EarlyNames()
+        var order = byRankAndLength(cut)
+        while early.names.count < phoneStreetCount, let index = order.next() {
+            let candidate = cut[index]
+            guard !early.names.contains(candidate.name),
+                StreetName.place(
+                    candidate.name, width: candidate.width, along: candidate.stretch, size: sizes.streetSize,
+                    labels: &labels, inside: part, into: &early.markup)
+            else { continue }
+            early.names.insert(candidate.name)
+        }
+        return early
+    }
+
     /// The group of district and street names, on a line of its own, when there is any.
     static func placeNames(
         _ baseMap: BaseMap?, candidates: [NameCandidate], projection: MapProjection, sizes: Sizes,
-        labels: inout LabelPlacer, frame: Box, into lines: inout Lines
+        early: EarlyNames, labels: inout LabelPlacer, frame: Box, into lines: inout Lines
     ) {
         guard let baseMap else { return lines.add("") }
         var out = Markup(capacity: 2048)
@@ -92,25 +157,16 @@ extension SVGMap {
                 count += 1
             }
         }
-        var named: Set<String> = []
-        // The larger streets and longer stretches first, ordered by position over plain keys (moving the
-        // candidates themselves moved their strings), and taken from a heap one at a time: the fourteen names are
-        // most often placed long before the last candidate.
-        // Every candidate has room for its name (a stretch too short was passed over where it was found: most are).
-        let ranks = candidates.map(\.rank)
-        let lengths = candidates.map(\.stretch.length)
-        var order = IndexHeap(count: candidates.count) { i, j in
-            if ranks[i] != ranks[j] { return ranks[i] < ranks[j] }
-            if lengths[i] != lengths[j] { return lengths[i] > lengths[j] }
-            if candidates[i].name != candidates[j].name { return candidates[i].name < candidates[j].name }
-            return i < j
-        }
+        var named = early.names
+        out.add(early.markup)
+        count += early.names.count
+        var order = byRankAndLength(candidates)
         while count < 14, let index = order.next() {
             let candidate = candidates[index]
             guard !named.contains(candidate.name),
                 StreetName.place(
                     candidate.name, width: candidate.width, along: candidate.stretch, size: sizes.streetSize,
-                    labels: &labels, frame: frame, into: &out)
+                    labels: &labels, into: &out)
             else { continue }
             named.insert(candidate.name)
             count += 1

@@ -20,6 +20,13 @@ extension SVGMap {
     static let pinClearance = 1.5
     /// A dot's radius, in pin radii.
     static let dotRadius = 0.36
+    /// How far apart a phone's narrow map keeps its numbered pins, where the places are, in pin radii: a better
+    /// place nearer makes a pin a dot. A phone numbering every place of a downtown is a map of pins alone, with
+    /// no street between them to name; the legend still numbers every place.
+    static let narrowSpacing = 4.5
+    /// How many of the best places a narrow map numbers wherever they are (fanned out where they crowd): the
+    /// top picks are never dots.
+    static let narrowAlwaysNumbered = 10
 
     /// Projected and fanned-out pins (nearby ones too, which are smaller and never fanned with the others). A
     /// pin outside the frame (a map fitted to part of its places) is left out.
@@ -33,16 +40,41 @@ extension SVGMap {
         let shown = spec.pins.filter { $0.kind == .selected || inside(projection.point($0.coordinate)) }
         let points = shown.map { projection.point($0.coordinate) }
         let radius = sizes.pinRadius
-        let fixed = shown.firstIndex { $0.kind == .selected }
-        let fanned =
-            layouts?.fan(points, radius: radius, fixed: fixed)
-            ?? PinLayout.fan(points, radius: radius, fixed: fixed)
+        let best = shown.indices.sorted { pinPriority(shown[$0]) < pinPriority(shown[$1]) }
+        func dot(_ i: Int) -> DrawnPin {
+            let p = points[i]
+            return DrawnPin(pin: shown[i], x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: radius * dotRadius, dot: true)
+        }
+        var laid = [DrawnPin?](repeating: nil, count: shown.count)
+        // A narrow map numbers its top picks, and the other places `narrowSpacing` apart; it fans out only those.
+        var fanning = Array(shown.indices)
+        if spec.narrow {
+            var kept: [Int] = []
+            for (rank, i) in best.enumerated()
+            where shown[i].kind == .selected || rank < narrowAlwaysNumbered
+                || kept.allSatisfy({
+                    hypot(points[$0].x - points[i].x, points[$0].y - points[i].y) >= narrowSpacing * radius
+                })
+            {
+                kept.append(i)
+            }
+            fanning = kept.sorted()
+            var numbers = [Bool](repeating: false, count: shown.count)
+            for i in kept { numbers[i] = true }
+            for i in shown.indices where !numbers[i] { laid[i] = dot(i) }
+        }
+        let fixed = fanning.firstIndex { shown[$0].kind == .selected }
+        let fannedPart =
+            layouts?.fan(fanning.map { points[$0] }, radius: radius, fixed: fixed)
+            ?? PinLayout.fan(fanning.map { points[$0] }, radius: radius, fixed: fixed)
+        var fanned = [PinLayout.Placed?](repeating: nil, count: shown.count)
+        for (slot, i) in fanning.enumerated() { fanned[i] = fannedPart[slot] }
         // The best first (`pinPriority`): where a crowd still overlaps once fanned out, a pin within
         // `pinClearance` of a better one becomes a dot. Each keeps its place in the spec's order.
-        var laid = [DrawnPin?](repeating: nil, count: shown.count)
         var numbered: [DrawnPin] = []
-        for i in shown.indices.sorted(by: { pinPriority(shown[$0]) < pinPriority(shown[$1]) }) {
-            let (pin, p) = (shown[i], fanned[i])
+        for i in best {
+            guard let p = fanned[i] else { continue }
+            let pin = shown[i]
             let r = pin.kind == .selected ? sizes.selectedRadius : radius
             let clear = numbered.allSatisfy {
                 hypot($0.drawX - p.drawX, $0.drawY - p.drawY) >= pinClearance * max($0.r, r)
@@ -52,7 +84,7 @@ extension SVGMap {
                 laid[i] = kept
                 numbered.append(kept)
             } else {
-                laid[i] = DrawnPin(pin: pin, x: p.x, y: p.y, drawX: p.x, drawY: p.y, r: radius * dotRadius, dot: true)
+                laid[i] = dot(i)
             }
         }
         var drawn = laid.compactMap { $0 }

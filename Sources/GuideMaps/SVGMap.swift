@@ -139,6 +139,10 @@ public enum SVGMap {
             text(placed, route.label, className: "map-route-label", into: &svg.out)
             svg.add("</g>")
         }
+        // A phone's map names its main streets before its places.
+        let early =
+            spec.narrow || crop != nil
+            ? phoneStreetNames(names, part: crop ?? frame, sizes: sizes, labels: &labels) : EarlyNames()
         if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
             svg.add(
                 "<g class=\"map-origin\"><title>\(Escape.xml(origin.title))</title>"
@@ -229,8 +233,8 @@ public enum SVGMap {
         labelOrigin()
         svg.add("</g>")
         placeNames(
-            spec.baseMap, candidates: names, projection: projection, sizes: sizes, labels: &labels, frame: frame,
-            into: &svg)
+            spec.baseMap, candidates: names, projection: projection, sizes: sizes, early: early, labels: &labels,
+            frame: frame, into: &svg)
         svg.next()
         if let crop {
             svg.out.add("<g class=\"map-wide-only\">\n")

@@ -56,11 +56,13 @@ enum StreetName {
     static let endRoom = 12.0
 
     /// The name along the stretch, where the labels placed so far leave room: at its middle, or towards either end.
-    /// - Parameter width: the name's width at `size` (`TextWidth.of`), measured by the caller once per name.
+    /// - Parameters:
+    ///   - width: the name's width at `size` (`TextWidth.of`), measured by the caller once per name.
+    ///   - inside: where the name must lie whole (the part of the map a phone shows), if anywhere.
     /// Appends it to `out`; whether there was room.
     static func place(
-        _ name: String, width: Double, along stretch: Stretch, size: Double, labels: inout LabelPlacer, frame: Box,
-        into out: inout Markup
+        _ name: String, width: Double, along stretch: Stretch, size: Double, labels: inout LabelPlacer,
+        inside part: Box? = nil, into out: inout Markup
     ) -> Bool {
         guard fits(width, along: stretch) else { return false }
         var angle = atan2(stretch.b.y - stretch.a.y, stretch.b.x - stretch.a.x)
@@ -72,13 +74,15 @@ enum StreetName {
         var wideOnly = false
         // Where a phone sees it whole (or not at all) first; else across the edge of the phone's part of the map,
         // for wide screens only. Each box on its own may be wholly inside that part and the next wholly outside.
-        for phone in labels.crop == nil ? [false] : [true, false] where chosen == nil {
+        for phone in labels.crop == nil || part != nil ? [false] : [true, false] where chosen == nil {
             for t in [0.5, 0.5 - room * 0.6, 0.5 + room * 0.6] {
                 let center = (
                     stretch.a.x + (stretch.b.x - stretch.a.x) * t, stretch.a.y + (stretch.b.y - stretch.a.y) * t
                 )
                 let boxes = cover(center: center, angle: angle, width: width, size: size)
-                if boxes.allSatisfy({ labels.isFree(wide: $0) }), !phone || labels.wholly(boxes) {
+                if boxes.allSatisfy({ labels.isFree(wide: $0) && part?.contains($0) != false }),
+                    !phone || labels.wholly(boxes)
+                {
                     boxes.forEach { labels.occupy($0) }
                     chosen = center
                     wideOnly = !labels.wholly(boxes)

@@ -172,13 +172,65 @@ final class MapTruthTests: XCTestCase {
             maps, 2 * (lists.count + 1), "a wide and a phone copy of each map", file: file, line: line)
     }
 
-    func testEveryNumberedPinIsReadable() throws {
+    struct PhoneMap: Decodable {
+        struct Name: Decodable {
+            var name: String
+            var metres: Double?
+            var angle: Double?
+        }
+        var page: String
+        var names: [Name]
+        var numbers: [Int]
+        var projected: Bool
+    }
+
+    /// The phone copy of every city and list map names streets, each on its street (`Tests/References/
+    /// street_names.py` reads the names back to the globe by the tiles the map places, and finds the ways of that
+    /// name with PyPI osmium), and numbers its ten best places, dots or not around them.
+    func checkPhoneMaps(
+        _ output: URL, city: String, extract: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        try requireTool("osmium", install: "apt-get install osmium-tool")
+        let folder = output.appendingPathComponent(city)
+        let lists = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/index.html").path)
+                && !["places", "events", "neighborhoods", "find", "tiles"].contains($0)
+        }
+        let pages = ([""] + lists).map { folder.appendingPathComponent($0).appendingPathComponent("index.html").path }
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Tests/References/street_names.py"), encoding: .utf8)
+        let answer = try python(script, [extract] + pages)
+        let maps = try JSONDecoder().decode([PhoneMap].self, from: Data(answer.utf8))
+        XCTAssertEqual(maps.count, pages.count, "a phone copy of each map", file: file, line: line)
+        for map in maps {
+            let page = map.page.replacingOccurrences(of: output.path + "/", with: "")
+            XCTAssertTrue(map.projected, "\(page): the map's tiles read", file: file, line: line)
+            XCTAssertGreaterThanOrEqual(map.names.count, 2, "\(page): streets named on a phone", file: file, line: line)
+            for name in map.names {
+                guard let metres = name.metres, let angle = name.angle else {
+                    XCTFail("\(page): no street named \(name.name) in the extract", file: file, line: line)
+                    continue
+                }
+                XCTAssertLessThanOrEqual(metres, 15, "\(page): \(name.name) beside its street", file: file, line: line)
+                XCTAssertLessThanOrEqual(angle, 10, "\(page): \(name.name) along its street", file: file, line: line)
+            }
+            XCTAssertEqual(
+                Array(map.numbers.prefix(10)), Array(1...10), "\(page): the top picks numbered", file: file, line: line)
+        }
+    }
+
+    func testEveryNumberedPinIsReadableAndThePhoneMapNamesItsStreets() throws {
         let site = try Self.sanFranciscoGuide()
         defer { site.remove() }
         try site.build()
         try checkPins(site.output, city: "san-francisco")
+        try checkPhoneMaps(
+            site.output, city: "san-francisco", extract: try corpusFile("osm/sf-downtown.osm.pbf").path)
         let sample = try builtSample("pins")
         defer { try? FileManager.default.removeItem(at: sample) }
         for city in ["helsinki", "san-francisco", "berlin", "sao-paulo"] { try checkPins(sample, city: city) }
+        try checkPhoneMaps(
+            sample, city: "helsinki",
+            extract: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/map.osm.pbf").path)
     }
 }

@@ -186,11 +186,21 @@ self.addEventListener("activate", function (event) {
   })());
 });
 
+/* Whether a newer version has taken over from this worker. A worker replaced while it still answers a page's
+   request would otherwise keep what it fetched in its version's cache after the new version dropped it, and that
+   cache would stay for good. */
+function superseded() { return !!self.serviceWorker && self.serviceWorker.state === "redundant"; }
+
 /* The pages opened lately: each file they loaded, the oldest dropped past RECENT_MAX when a page is opened. */
 async function remember(request, response) {
+  if (superseded()) { return; }
   var cache = await caches.open(RECENT);
   await cache.delete(request.url, { ignoreSearch: true });
   await cache.put(bare(request.url), response);
+  if (superseded()) {
+    await caches.delete(RECENT);
+    return;
+  }
   if (request.mode !== "navigate") { return; }
   var keys = await cache.keys();
   for (var i = 0; i < keys.length - RECENT_MAX; i++) { await cache.delete(keys[i]); }
