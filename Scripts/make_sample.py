@@ -319,7 +319,7 @@ def write(path, body):
 
 
 def main():
-    # Only the generated cities are replaced: helsinki/ (real OpenStreetMap data) and previous/ (the night
+    # Only the generated cities are replaced: valletta/ (real OpenStreetMap data) and previous/ (the night
     # before, edited from these bodies) are kept as they are.
     for city in CITIES:
         shutil.rmtree(os.path.join(OUT, city["slug"]), ignore_errors=True)

@@ -149,10 +149,14 @@ struct LabelPlacer {
     }
 
     /// The top-left corner (of the part a phone shows, on a cropped map), which the fit's padding keeps clear of
-    /// pins: where a label goes when the map is too crowded for it anywhere else.
+    /// pins: where a label goes when the map is too crowded for it anywhere else. The first of three lines down
+    /// from it that no label took yet (the route's may be there), else the corner itself.
     mutating func corner(_ text: String, size: Double) -> Spot {
         let left = crop?.minX ?? 0, top = crop?.minY ?? 0
-        let candidate = Self.spot(text, size: size, at: (left + 8, top + 8 + size / 2), gap: 0, .right)
+        let lines = (0..<3).map {
+            Self.spot(text, size: size, at: (left + 8, top + 8 + size / 2 + Double($0) * (size + 6)), gap: 0, .right)
+        }
+        let candidate = lines.first { box in !placed.contains { $0.overlaps(box.box) } } ?? lines[0]
         placed.append(candidate.box)
         return candidate
     }

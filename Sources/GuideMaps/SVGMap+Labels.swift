@@ -6,7 +6,9 @@ import GuideModel
 /// map).
 extension SVGMap {
     /// The starting point's name, always: beside its mark where there is room, else farther out with a line
-    /// back to it (on a crowded phone map the pins take the room around it), else in the top left corner.
+    /// back to it (on a crowded phone map the pins take the room around it), else in the top left corner. A phone
+    /// that sees the mark sees its name: where the name could only go across the edge of the phone's part, the
+    /// phone has its own, in the part's corner with a line back to the mark.
     static func originLabel(
         _ name: String, at p: (x: Double, y: Double), size: Double, labels: inout LabelPlacer, into out: inout Markup
     ) {
@@ -18,7 +20,16 @@ extension SVGMap {
                         name, size: size, around: p, gap: gap, positions: Spot.Position.around, wideOnly: wideOnly)
                 else { continue }
                 if gap != 16 { leader(from: p, to: spot.box, wideOnly: spot.wideOnly, into: &out) }
-                return text(spot, name, className: "map-origin-label", into: &out)
+                text(spot, name, className: "map-origin-label", into: &out)
+                if spot.wideOnly, let crop = labels.crop, crop.minX <= p.x, p.x <= crop.maxX, crop.minY <= p.y,
+                    p.y <= crop.maxY
+                {
+                    var phone = labels.corner(name, size: size)
+                    phone.phoneOnly = true
+                    leader(from: p, to: phone.box, phoneOnly: true, into: &out)
+                    text(phone, name, className: "map-origin-label", into: &out)
+                }
+                return
             }
             guard labels.crop != nil else { break }
         }
@@ -28,11 +39,17 @@ extension SVGMap {
     }
 
     /// A thin line from a mark to the nearest point of its label's box.
-    static func leader(from p: (x: Double, y: Double), to box: Box, wideOnly: Bool = false, into out: inout Markup) {
+    static func leader(
+        from p: (x: Double, y: Double), to box: Box, wideOnly: Bool = false, phoneOnly: Bool = false,
+        into out: inout Markup
+    ) {
         let x = min(max(p.x, box.minX), box.maxX), y = min(max(p.y, box.minY), box.maxY)
         out.add(
             wideOnly
-                ? "<line class=\"map-origin-leader map-wide-only\" x1=\"" : "<line class=\"map-origin-leader\" x1=\"")
+                ? "<line class=\"map-origin-leader map-wide-only\" x1=\""
+                : phoneOnly
+                    ? "<line class=\"map-origin-leader map-crop-only\" x1=\""
+                    : "<line class=\"map-origin-leader\" x1=\"")
         out.number(p.x)
         out.add("\" y1=\"")
         out.number(p.y)

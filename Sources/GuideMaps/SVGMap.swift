@@ -139,10 +139,6 @@ public enum SVGMap {
             text(placed, route.label, className: "map-route-label", into: &svg.out)
             svg.add("</g>")
         }
-        // A phone's map names its main streets before its places.
-        let early =
-            spec.narrow || crop != nil
-            ? phoneStreetNames(names, part: crop ?? frame, sizes: sizes, labels: &labels) : EarlyNames()
         if let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width, p.y <= spec.height {
             svg.add(
                 "<g class=\"map-origin\"><title>\(Escape.xml(origin.title))</title>"
@@ -210,9 +206,16 @@ public enum SVGMap {
         // The selected place first, then the starting point, then the rest by number: the most important names
         // get the free spots.
         var originLabelled = false
+        // A phone's map names its main streets before its other places, after the selected one and the start.
+        var early = EarlyNames()
         func labelOrigin() {
             guard !originLabelled else { return }
             originLabelled = true
+            defer {
+                if spec.narrow || crop != nil {
+                    early = phoneStreetNames(names, part: crop ?? frame, sizes: sizes, labels: &labels)
+                }
+            }
             guard let origin = spec.origin, let p = originPoint, p.x >= 0, p.y >= 0, p.x <= spec.width,
                 p.y <= spec.height
             else { return }

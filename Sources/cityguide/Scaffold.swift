@@ -54,11 +54,11 @@ enum Scaffold {
             origin: {name: Alexanderplatz, at: [52.5219, 13.4132]}
             timezone: Europe/Berlin
             walking_minutes: 20
-          - name: Helsinki               # keyless: places from OpenStreetMap, weather from Open-Meteo, events from .ics
-            center: [60.1690, 24.9440]
-            origin: {name: Kauppatori, at: [60.1675, 24.9525]}
-            timezone: Europe/Helsinki
-            radius_km: 1.5                                           # how far around the center places are read
+          - name: Valletta               # keyless: places from OpenStreetMap, weather from Open-Meteo, events from .ics
+            center: [35.8989, 14.5146]
+            origin: {name: City Gate, at: [35.8962, 14.5094]}
+            timezone: Europe/Malta
+            radius_km: 1.2                                           # how far around the center places are read
 
         """
 

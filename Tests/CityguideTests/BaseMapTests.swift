@@ -11,7 +11,7 @@ import XCTest
 /// place label, and the walk drawn along the network.
 final class BaseMapTests: XCTestCase {
     static let kauppatori = WalkRouteTests.kauppatori
-    // Ateneum, Amos Rex, Kiasma, Bank of Finland Museum, Säm: as the sample's Helsinki lists them.
+    // Ateneum, Amos Rex, Kiasma, Bank of Finland Museum, Säm: as the sample's Helsinki listed them.
     static let places = [
         Coordinate(latitude: 60.17002, longitude: 24.94422), Coordinate(latitude: 60.16983, longitude: 24.93753),
         Coordinate(latitude: 60.17180, longitude: 24.93695), Coordinate(latitude: 60.16960, longitude: 24.95010),
@@ -61,7 +61,7 @@ final class BaseMapTests: XCTestCase {
     }
 
     static func helsinki() throws -> (svg: String, spec: MapSpec, route: WalkRoute) {
-        let map = try OSMBaseMap.extract(WalkRouteTests.sampleMap, label: "map.osm.pbf", boxes: nil)
+        let map = try OSMBaseMap.extract(WalkRouteTests.helsinkiMap, label: "map.osm.pbf", boxes: nil)
         let routes = StreetNetwork(map).routes(from: Self.kauppatori, to: Self.places)
         let route = try XCTUnwrap(routes[0])
         var spec = MapSpec(

@@ -38,15 +38,15 @@ final class BenchTests: XCTestCase {
         XCTAssertTrue(bad.stderr.hasPrefix("error: --cities needs a whole number"), bad.stderr)
     }
 
-    /// Issue 29's real-data benchmark: cities laid over a real extract (here the sample's Helsinki places, which
-    /// the repository carries), each with the extract's places and streets.
+    /// Issue 29's real-data benchmark: cities laid over a real extract (here the small Helsinki extract the
+    /// tests carry), each with the extract's places and streets.
     func testARealDataSiteIsLaidOverTheExtract() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("bench-osm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let extract = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf")
+        let extract = try fixtureFile("helsinki-places.osm.pbf")
         let run = try bench(["--osm", extract.path, "--cities", "4", "--write-site", dir.path])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("wrote 4 cities over places.osm.pbf"), run.stdout)
+        XCTAssertTrue(run.stdout.hasPrefix("wrote 4 cities over helsinki-places.osm.pbf"), run.stdout)
         let yaml = try String(contentsOf: dir.appendingPathComponent("site.yaml"), encoding: .utf8)
         XCTAssertTrue(yaml.contains("osm: {extract: \"\(extract.standardizedFileURL.path)\"}"), yaml)
         let build = try runCityguide(["build"], in: dir)

@@ -33,31 +33,31 @@ final class BrowserTests: XCTestCase {
                 return [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
 
             out["empty_at_first"] = saved_names() == [] and driver.find_element(By.ID, "saved-empty").is_displayed()
-            driver.get(base + "helsinki/places/amos-anderson-art-museum/index.html")
+            driver.get(base + "valletta/places/casa-rocca-piccola/index.html")
             button = driver.find_element(By.CSS_SELECTOR, "button.save-place")
             out["button_shown"] = button.is_displayed()
             out["button_before"] = button.text
             button.click()
             out["button_after"] = button.text
             out["pressed"] = button.get_attribute("aria-pressed")
-            driver.get(base + "helsinki/places/ateneum/index.html")
+            driver.get(base + "valletta/places/national-museum-of-archaeology/index.html")
             driver.find_element(By.CSS_SELECTOR, "button.save-place").click()
-            # Saving Amos Anderson Art Museum again from a fresh load shows it as saved and adds nothing.
-            driver.get(base + "helsinki/places/amos-anderson-art-museum/index.html")
+            # Saving Casa Rocca Piccola again from a fresh load shows it as saved and adds nothing.
+            driver.get(base + "valletta/places/casa-rocca-piccola/index.html")
             out["reloaded_state"] = driver.find_element(By.CSS_SELECTOR, "button.save-place").text
             out["saved"] = saved_names()
             out["empty_hidden"] = not driver.find_element(By.ID, "saved-empty").is_displayed()
-            link = driver.find_element(By.LINK_TEXT, "Amos Anderson Art Museum")
+            link = driver.find_element(By.LINK_TEXT, "Casa Rocca Piccola")
             link.click()
             out["link_leads_to"] = driver.find_element(By.TAG_NAME, "h1").text
             driver.get(base + "saved/index.html")
-            delete = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Anderson Art Museum']")
+            delete = driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Casa Rocca Piccola']")
             delete.click()
             alert = driver.switch_to.alert
             out["confirm_text"] = alert.text
             alert.dismiss()
             out["after_dismiss"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
-            driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Amos Anderson Art Museum']").click()
+            driver.find_element(By.CSS_SELECTOR, "button[aria-label='Delete Casa Rocca Piccola']").click()
             driver.switch_to.alert.accept()
             out["after_accept"] = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#saved-list li a")]
             out["after_reload"] = saved_names()
@@ -96,9 +96,9 @@ final class BrowserTests: XCTestCase {
                         scales: scales.length, scaleInside: scales.every(inside),
                         height: frame.height, width: frame.width};
             """
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
             out["city_phone"] = driver.execute_script(measure)
-            driver.get(base + "helsinki/places/ateneum/index.html")
+            driver.get(base + "valletta/places/national-museum-of-archaeology/index.html")
             out["inner_width"] = driver.execute_script("return window.innerWidth")
             out["phone"] = driver.execute_script(measure)
             # Keyboard: tab to the first pin of the shown map; its focus ring is visible.
@@ -135,16 +135,18 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(result["pressed"] as? String, "true")
         XCTAssertEqual(result["reloaded_state"] as? String, "Saved ✓", "it stays saved across pages")
         XCTAssertEqual(
-            result["saved"] as? [String], ["Amos Anderson Art Museum", "Ateneum"], "each place once, in the order saved"
+            result["saved"] as? [String], ["Casa Rocca Piccola", "National Museum of Archaeology"],
+            "each place once, in the order saved"
         )
         XCTAssertEqual(result["empty_hidden"] as? Bool, true)
         XCTAssertEqual(
-            result["link_leads_to"] as? String, "Amos Anderson Art Museum", "a saved place links back to its page")
-        XCTAssertEqual(result["confirm_text"] as? String, "Delete “Amos Anderson Art Museum” from your saved places?")
+            result["link_leads_to"] as? String, "Casa Rocca Piccola", "a saved place links back to its page")
+        XCTAssertEqual(result["confirm_text"] as? String, "Delete “Casa Rocca Piccola” from your saved places?")
         XCTAssertEqual(
-            result["after_dismiss"] as? [String], ["Amos Anderson Art Museum", "Ateneum"], "Cancel keeps it")
-        XCTAssertEqual(result["after_accept"] as? [String], ["Ateneum"])
-        XCTAssertEqual(result["after_reload"] as? [String], ["Ateneum"])
+            result["after_dismiss"] as? [String], ["Casa Rocca Piccola", "National Museum of Archaeology"],
+            "Cancel keeps it")
+        XCTAssertEqual(result["after_accept"] as? [String], ["National Museum of Archaeology"])
+        XCTAssertEqual(result["after_reload"] as? [String], ["National Museum of Archaeology"])
 
         XCTAssertEqual(result["inner_width"] as? Int, 390)
         let city = try XCTUnwrap(result["city_phone"] as? [String: Any])

@@ -79,8 +79,8 @@ final class ExportTests: XCTestCase {
     func testCalendarEventsKeepTheirEnds() throws {
         // The source feed read by recurring_ical_events (every occurrence with its own end), and the export read
         // by icalendar: each exported event ends when its source occurrence does.
-        let source = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/events.ics")
-        let exported = site.output.appendingPathComponent("helsinki/events.ics")
+        let source = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/valletta/events.ics")
+        let exported = site.output.appendingPathComponent("valletta/events.ics")
         let answer = try python(
             """
             import sys, datetime, icalendar, recurring_ical_events

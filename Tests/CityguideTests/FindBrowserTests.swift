@@ -37,17 +37,17 @@ final class FindBrowserTests: XCTestCase {
                         "status": driver.find_element(By.CSS_SELECTOR, "#find .find-status").text}
 
             try:
-                driver.get(base + "helsinki/index.html")
+                driver.get(base + "valletta/index.html")
                 out["shown"] = driver.find_element(By.ID, "find").is_displayed()
                 out["before"] = fetched()
-                out["kamp"] = find("KAMP")
-                out["after_kamp"] = fetched()
-                out["two_words"] = find("kamp BRA")
-                out["street"] = find("kaivokatu")
+                out["royale"] = find("ROYALE")
+                out["after_royale"] = fetched()
+                out["two_words"] = find("cafe ROY")
+                out["street"] = find("repubblika")
                 out["nothing"] = find("zzzq")
                 # Every place whose name has letters beyond ASCII, found by its name typed without them.
                 accented = []
-                for city in ["helsinki", "sao-paulo", "berlin", "san-francisco"]:
+                for city in ["valletta", "sao-paulo", "berlin", "san-francisco"]:
                     for feature in json.load(open(f"{site}/{city}/places.geojson", encoding="utf-8"))["features"]:
                         name = feature["properties"]["name"]
                         if any(ord(c) > 127 and unicodedata.category(c).startswith("L") for c in name):
@@ -63,14 +63,14 @@ final class FindBrowserTests: XCTestCase {
                 out["home"] = find("sao")
                 # A phone's processor: four times slower.
                 driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
-                driver.get(base + "helsinki/index.html")
-                out["slow"] = [find(q)["ms"] for q in ["k", "ka", "kamp", "esplanadi", "c"]]
+                driver.get(base + "valletta/index.html")
+                out["slow"] = [find(q)["ms"] for q in ["r", "ro", "royale", "repubblika", "c"]]
                 driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
                 # From disk the index cannot be read: a clear line.
-                driver.get(origins[1][1] + "helsinki/index.html")
-                out["file"] = find("kamp")
-                driver.get(base + "helsinki/index.html")
-                find("KAMP")
+                driver.get(origins[1][1] + "valletta/index.html")
+                out["file"] = find("royale")
+                driver.get(base + "valletta/index.html")
+                find("ROYALE")
                 driver.find_element(By.ID, "find-input").send_keys("\n")
                 time.sleep(0.5)
                 out["enter"] = driver.find_element(By.TAG_NAME, "h1").text
@@ -92,14 +92,15 @@ final class FindBrowserTests: XCTestCase {
 
         XCTAssertEqual(result["shown"] as? Bool, true, "the script shows the box")
         XCTAssertEqual(result["before"] as? [String], [], "nothing of the index is fetched before the box is used")
-        let kamp = try seen("kamp")
-        XCTAssertEqual((kamp["titles"] as? [String])?.first, "Kämp Brasserie & Bar", "\(kamp)")
+        let royale = try seen("royale")
+        XCTAssertEqual((royale["titles"] as? [String])?.first, "Café Royale", "\(royale)")
         XCTAssertEqual(
-            result["after_kamp"] as? [String], ["docs.json", "t-6b.json"], "the results and the words starting with k")
-        XCTAssertEqual(try seen("two_words")["titles"] as? [String], ["Kämp Brasserie & Bar"], "every word must match")
+            result["after_royale"] as? [String], ["docs.json", "t-72.json"], "the results and the words starting with r"
+        )
+        XCTAssertEqual(try seen("two_words")["titles"] as? [String], ["Café Royale"], "every word must match")
         let street = try XCTUnwrap(try seen("street")["metas"] as? [String])
         XCTAssertFalse(street.isEmpty)
-        XCTAssertTrue(street.allSatisfy { $0.contains("Kaivokatu") }, "\(street)")
+        XCTAssertTrue(street.allSatisfy { $0.contains("Repubblika") }, "\(street)")
         let nothing = try seen("nothing")
         XCTAssertEqual(nothing["state"] as? String, "none")
         XCTAssertEqual(nothing["status"] as? String, "Nothing found for “zzzq”.")
@@ -119,7 +120,7 @@ final class FindBrowserTests: XCTestCase {
         XCTAssertEqual(
             file["status"] as? String,
             "Search needs this guide on a web server: it cannot read its index from a file on disk.")
-        XCTAssertEqual(result["enter"] as? String, "Kämp Brasserie & Bar", "Enter opens the first result")
+        XCTAssertEqual(result["enter"] as? String, "Café Royale", "Enter opens the first result")
         XCTAssertEqual(result["console"] as? [String], [], "no errors in the console")
         // Measured, not judged here (speed goals live in the benchmark): printed for the issue's note.
         print("find: ms per query at 4× slower processor: \(result["slow"] ?? "")")

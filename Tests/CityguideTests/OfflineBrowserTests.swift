@@ -72,12 +72,12 @@ final class OfflineBrowserTests: XCTestCase {
         def size(n):
             return "%d kB" % max(1, round(n / 1e3)) if n < 1e6 else "%.1f MB" % (round(n / 1e5) / 10)
 
-        own = json.load(open(os.path.join(first, "helsinki/offline.json"), encoding="utf-8"))
+        own = json.load(open(os.path.join(first, "valletta/offline.json"), encoding="utf-8"))
         shared = json.load(open(os.path.join(first, "offline.json"), encoding="utf-8"))
         listed = {"files": own["files"] + [f for f in shared["files"] if f[0] not in [g[0] for g in own["files"]]]}
         listed["bytes"] = own["bytes"] + sum(f[1] for f in listed["files"][len(own["files"]):])
         paths = [f[0] for f in listed["files"]]
-        pages, files = needed(first, "helsinki")
+        pages, files = needed(first, "valletta")
         out["pages"] = len(pages)
         out["missing"] = sorted(files - set(paths))
         out["absent"] = [p for p in paths if not os.path.isfile(os.path.join(first, p))]
@@ -91,12 +91,12 @@ final class OfflineBrowserTests: XCTestCase {
         version = {}
         for name, site in (("first", first), ("second", second)):
             version[name] = open(os.path.join(site, "sw.js"), encoding="utf-8").read().split("\n")[1].split('"')[1]
-        second_listed = {f[0]: f[2] for name in ("helsinki/offline.json", "offline.json")
+        second_listed = {f[0]: f[2] for name in ("valletta/offline.json", "offline.json")
                          for f in json.load(open(os.path.join(second, name), encoding="utf-8"))["files"]}
         # What the city's page loads itself when opened (through the worker, from the network): not the copy's.
         city_page = Refs()
-        city_page.feed(open(os.path.join(second, "helsinki/index.html"), encoding="utf-8").read())
-        page_loads = set(os.path.normpath(os.path.join("helsinki", r)) for r in city_page.loads) | {"helsinki/index.html", "manifest.webmanifest"}
+        city_page.feed(open(os.path.join(second, "valletta/index.html"), encoding="utf-8").read())
+        page_loads = set(os.path.normpath(os.path.join("valletta", r)) for r in city_page.loads) | {"valletta/index.html", "manifest.webmanifest"}
         changed = sorted(p for p, h in second_listed.items() if {f[0]: f[2] for f in listed["files"]}.get(p) != h)
 
         current = {"dir": first}
@@ -162,7 +162,7 @@ final class OfflineBrowserTests: XCTestCase {
             return [a.text for a in driver.find_elements(By.CSS_SELECTOR, "#find .find-results a")]
 
         try:
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
             out["scope"] = driver.execute_async_script(
                 "var done = arguments[arguments.length - 1]; navigator.serviceWorker.ready.then(r => done(r.scope))")
             manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
@@ -176,16 +176,16 @@ final class OfflineBrowserTests: XCTestCase {
             # The saved city's cache; beside it, the pages opened lately may be kept already.
             out["caches"] = [name for name, _ in kept if " city " in name]
             out["other_caches"] = [name for name, _ in kept if " city " not in name and not name.endswith(" recent")]
-            out["expected_cache"] = "cityguide %s %s city helsinki/" % (base, version["first"])
+            out["expected_cache"] = "cityguide %s %s city valletta/" % (base, version["first"])
             everything = [url for _, urls in kept for url in urls]
             out["foreign"] = [url for url in everything if not url.startswith(base)]
             city_urls = dict(kept).get(out["expected_cache"], [])
             out["cached"] = sorted(urllib.parse.unquote(u[len(base):]) for u in city_urls)
-            out["listed"] = sorted(paths + ["helsinki/offline.json", "offline.json"])
+            out["listed"] = sorted(paths + ["valletta/offline.json", "offline.json"])
 
             # A page only opened, not saved: kept among the pages opened lately.
             driver.get(base + "berlin/index.html")
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
 
             # Offline: the server gone, and the browser told so.
             server.shutdown()
@@ -203,7 +203,7 @@ final class OfflineBrowserTests: XCTestCase {
             hood = next(p for p in sorted(pages) if "/neighborhoods/" in p)
             driver.get(base + hood)
             out["offline_hood"] = page()
-            out["offline_find"] = find("KAMP")
+            out["offline_find"] = find("ROYALE")
             driver.get(base + "berlin/index.html")
             out["offline_opened"] = page()
             try:
@@ -217,10 +217,10 @@ final class OfflineBrowserTests: XCTestCase {
             current["dir"] = second
             requests.clear()
             server = serve(port)
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
             driver.execute_async_script("""var done = arguments[arguments.length - 1];
                 navigator.serviceWorker.getRegistration().then(r => r.update()).then(() => done(), () => done())""")
-            wanted = "cityguide %s %s city helsinki/" % (base, version["second"])
+            wanted = "cityguide %s %s city valletta/" % (base, version["second"])
             def only_new():
                 names = [name for name, _ in caches()]
                 return [n for n in names if " city " in n] == [wanted] and all(version["second"] in n for n in names)
@@ -234,13 +234,13 @@ final class OfflineBrowserTests: XCTestCase {
             server.shutdown()
             server.server_close()
             network(True)
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
             out["offline_second"] = page()
 
             # Removed, online again.
             network(False)
             server = serve(port)
-            driver.get(base + "helsinki/index.html")
+            driver.get(base + "valletta/index.html")
             wait(lambda: (box() or {}).get("state") == "saved")
             driver.find_element(By.CSS_SELECTOR, ".offline-remove").click()
             out["removed"] = wait(lambda: (box() or {}).get("state") == "offered" and box())
@@ -249,7 +249,7 @@ final class OfflineBrowserTests: XCTestCase {
                               and "ERR_INTERNET_DISCONNECTED" not in e["message"] and "sao-paulo" not in e["message"]]
 
             # From disk: no worker, nothing offered.
-            driver.get("file://" + first + "/helsinki/index.html")
+            driver.get("file://" + first + "/valletta/index.html")
             out["file"] = {"box": box(), "worker": driver.execute_script("return !!navigator.serviceWorker && !!navigator.serviceWorker.controller")}
             out["file_console"] = [e["message"] for e in driver.get_log("browser") if e["level"] == "SEVERE"
                                    and "manifest.webmanifest" not in e["message"]]
@@ -306,10 +306,10 @@ final class OfflineBrowserTests: XCTestCase {
             XCTAssertEqual(shown["styled"] as? Bool, true, "\(key): with its stylesheet")
             XCTAssertEqual(shown["tilesLoaded"] as? Int, shown["tiles"] as? Int, "\(key): every tile of its map")
         }
-        XCTAssertEqual(try view("offline_city")["h1"] as? String, "Helsinki")
+        XCTAssertEqual(try view("offline_city")["h1"] as? String, "Valletta")
         XCTAssertGreaterThan(try view("offline_city")["tiles"] as? Int ?? 0, 0, "the city's map has a base map")
         XCTAssertEqual(try view("offline_box")["state"] as? String, "saved", "offline, the page says it is saved")
-        XCTAssertEqual((result["offline_find"] as? [String])?.first, "Kämp Brasserie & Bar", "search works offline")
+        XCTAssertEqual((result["offline_find"] as? [String])?.first, "Café Royale", "search works offline")
         let opened = try view("offline_opened")
         XCTAssertEqual(opened["h1"] as? String, "Berlin", "a page opened lately opens offline: \(opened)")
         XCTAssertEqual(opened["styled"] as? Bool, true, "with its stylesheet")

@@ -65,6 +65,8 @@ final class OpenNowBrowserTests: XCTestCase {
                         return "Open 24 hours"
                     day = "" if change.date() == local.date() else change.strftime("%a") + " "
                     return "Open now · closes " + day + clock(change, twelve)
+                if change is None:
+                    return "Closed"  # hours that never open (every rule `off`)
                 day = "" if change.date() == local.date() else change.strftime("%a") + " "
                 return "Closed · opens " + day + clock(change, twelve)
 
@@ -145,17 +147,22 @@ final class OpenNowBrowserTests: XCTestCase {
         try requireTool("osmium", install: "apt-get install osmium-tool")
         let output = try builtSample("open-now")
         defer { try? FileManager.default.removeItem(at: output) }
-        // Helsinki's places with a weekly table: hours from OpenStreetMap, read by the reference too.
+        // Downtown San Francisco's places with a weekly table (a guide over the corpus extract, served beside the
+        // sample): hours from OpenStreetMap, read by the reference too.
+        let corpus = try MapTruthTests.sanFranciscoGuide()
+        defer { corpus.remove() }
+        try corpus.build()
+        try FileManager.default.copyItem(at: corpus.output, to: output.appendingPathComponent("sf"))
         let places = try FileManager.default.contentsOfDirectory(
-            atPath: output.appendingPathComponent("helsinki/places").path
-        ).sorted().map { "helsinki/places/\($0)/index.html" }.filter {
+            atPath: output.appendingPathComponent("sf/san-francisco/places").path
+        ).sorted().map { "sf/san-francisco/places/\($0)/index.html" }.filter {
             (try? String(contentsOf: output.appendingPathComponent($0), encoding: .utf8))?.contains(
                 "class=\"open-now\"")
                 == true
         }
         XCTAssertGreaterThan(places.count, 15)
         let chosen = Array(stride(from: 0, to: places.count, by: max(1, places.count / 8)).map { places[$0] })
-        let extract = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/places.osm.pbf")
+        let extract = try corpusFile("osm/sf-downtown.osm.pbf")
         // A page with the hours `Mo-Fr 08:00-16:00 || "on appointment"`, as a place page of the site writes them.
         let hours = try XCTUnwrap(OpeningHours(#"Mo-Fr 08:00-16:00 || "on appointment""#))
         let script = try XCTUnwrap(

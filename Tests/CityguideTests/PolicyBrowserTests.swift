@@ -8,7 +8,7 @@ final class PolicyBrowserTests: XCTestCase {
     static let script =
         BrowserScript.preamble(window: "1200,900")
             + #"""
-            page = "helsinki/places/ateneum/index.html"
+            page = "valletta/places/national-museum-of-archaeology/index.html"
             out = {}
             try:
                 for origin, base in origins:
@@ -32,7 +32,7 @@ final class PolicyBrowserTests: XCTestCase {
         try requireTool("chromedriver", install: "apt-get install chromium chromium-driver")
         let output = try builtSample("policy")
         defer { try? FileManager.default.removeItem(at: output) }
-        let file = output.appendingPathComponent("helsinki/places/ateneum/index.html")
+        let file = output.appendingPathComponent("valletta/places/national-museum-of-archaeology/index.html")
         var page = try String(contentsOf: file, encoding: .utf8)
         XCTAssertTrue(page.contains("<meta http-equiv=\"Content-Security-Policy\""))
         // What a raw {{{name}}} would have published, past `check`.
@@ -48,7 +48,8 @@ final class PolicyBrowserTests: XCTestCase {
         for origin in ["http", "file"] {
             let seen = try XCTUnwrap(result[origin], origin)
             XCTAssertEqual(seen["injected_ran"] as? Bool, false, origin)
-            XCTAssertEqual(seen["title"] as? String, "Ateneum, Helsinki · Neighborhood Guide", origin)
+            XCTAssertEqual(
+                seen["title"] as? String, "National Museum of Archaeology, Valletta · Neighborhood Guide", origin)
             XCTAssertGreaterThanOrEqual(seen["violations"] as? Int ?? 0, 2, "the browser refused both: \(origin)")
             XCTAssertEqual(seen["save_shown"] as? Bool, true, "the site's own script runs: \(origin)")
             XCTAssertEqual(seen["max_width"] as? String, "960px", "the site's stylesheet applies: \(origin)")

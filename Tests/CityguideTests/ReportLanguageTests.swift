@@ -21,7 +21,7 @@ final class ReportLanguageTests: XCTestCase {
         try requireTool("python3", install: "apt install python3")
         let (site, summary) = try ReportTests.twoNights(extra: Self.recipients)
         defer { site.remove() }
-        let cities = ["san-francisco", "sao-paulo", "berlin", "helsinki", "_digest"]
+        let cities = ["san-francisco", "sao-paulo", "berlin", "valletta", "_digest"]
         XCTAssertEqual(
             summary.report?.messages.map(\.name), cities + cities.map { "ar/" + $0 } + cities.map { "en/" + $0 })
         let subjects = Dictionary(uniqueKeysWithValues: summary.report?.messages.map { ($0.name, $0.subject) } ?? [])
@@ -48,11 +48,11 @@ final class ReportLanguageTests: XCTestCase {
             m = email.message_from_bytes(open(sys.argv[1], 'rb').read(), policy=email.policy.default)
             print(m["To"]); print(m.get_body(("plain",)).get_content())
             """
-        let finnish = try python(read, reports.appendingPathComponent("helsinki.eml").path)
+        let finnish = try python(read, reports.appendingPathComponent("valletta.eml").path)
         XCTAssertTrue(finnish.hasPrefix("tiimi@example.org\n"), finnish)
         XCTAssertTrue(finnish.contains("yöllinen raportti · pe 20.11.2026"), "CLDR's Finnish day: \(finnish)")
         XCTAssertTrue(finnish.contains("Ei tapahtumia seuraavan seitsemän päivän aikana."), finnish)
-        XCTAssertTrue(finnish.contains("https://example.org/guides/helsinki/events/"), "the site's own pages")
+        XCTAssertTrue(finnish.contains("https://example.org/guides/valletta/events/"), "the site's own pages")
         let arabic = try python(read, reports.appendingPathComponent("ar/berlin.eml").path)
         XCTAssertTrue(arabic.hasPrefix("editor@example.net\n"), arabic)
         XCTAssertTrue(arabic.contains("الآن: \u{2066}3 °C\u{2069}، "), "the temperature isolated, an Arabic comma")
@@ -69,8 +69,8 @@ final class ReportLanguageTests: XCTestCase {
         defer { site.remove() }
         XCTAssertEqual(summary.report?.messages.first?.name, "san-francisco", "an English report for no one")
         let html = try String(
-            contentsOf: site.output.appendingPathComponent("reports/fi/helsinki.html"), encoding: .utf8)
-        XCTAssertTrue(html.contains("href=\"https://example.org/guides/fi/helsinki/events/\""), html)
+            contentsOf: site.output.appendingPathComponent("reports/fi/valletta.html"), encoding: .utf8)
+        XCTAssertTrue(html.contains("href=\"https://example.org/guides/fi/valletta/events/\""), html)
         XCTAssertTrue(html.contains("Mikä muuttui"), html)
     }
 
@@ -93,19 +93,16 @@ final class ReportLanguageTests: XCTestCase {
             byRecipient["tiimi@example.org"]?.sorted(),
             [
                 "Berlin: 1 uusi paikka, 0 tapahtumaa tällä viikolla",
-                "Helsinki: 0 uutta paikkaa, 0 tapahtumaa tällä viikolla",
                 "San Francisco, CA: 1 uusi paikka, 0 tapahtumaa tällä viikolla",
                 "São Paulo: 1 uusi paikka, 1 tapahtuma tällä viikolla",
+                "Valletta: 0 uutta paikkaa, 0 tapahtumaa tällä viikolla",
             ])
         XCTAssertEqual(byRecipient["editor@example.net"]?.count, 4)
         XCTAssertEqual(byRecipient["team@example.org"]?.contains("Berlin: 1 new place, 0 events this week"), true)
         for name in summary.report?.messages.map(\.name) ?? [] {
             let verdict = try ReportTests.spamAssassin(
                 site.output.appendingPathComponent("reports/\(name).eml"))
-            let score = try XCTUnwrap(
-                verdict.firstMatch(of: /X-Spam-Status: (?:Yes|No), score=(-?[0-9.]+)/).flatMap { Double($0.1) },
-                "SpamAssassin's verdict on \(name).eml: \(verdict)")
-            XCTAssertLessThanOrEqual(score, 0, "\(name).eml: \(verdict)")
+            XCTAssertLessThanOrEqual(try ReportTests.spamPoints(verdict, report: name), 0, "\(name).eml: \(verdict)")
         }
     }
 

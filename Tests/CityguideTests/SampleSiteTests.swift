@@ -60,15 +60,15 @@ final class SampleSiteTests: XCTestCase {
         let doc = try page("index.html")
         XCTAssertEqual(
             doc.strings("//h:li[@class='city-card']/h:h2/h:a"),
-            ["San Francisco, CA", "São Paulo", "Berlin", "Helsinki"])
-        // One icon for the weather now in each city, and three for Helsinki's forecast (Open-Meteo).
+            ["San Francisco, CA", "São Paulo", "Berlin", "Valletta"])
+        // One icon for the weather now in each city, and three for Valletta's forecast (Open-Meteo).
         XCTAssertEqual(doc.count("//h:li[@class='city-card']//svg:svg[@class='wx-icon']"), 7)
-        XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C", "2 °C"])
+        XCTAssertEqual(doc.strings("//h:span[@class='temperature']"), ["13 °C", "25 °C", "3 °C", "18 °C"])
         // The best three within each city's walk; in the sample's Berlin only one place is within 20 minutes.
         XCTAssertEqual(doc.count("//h:li[@class='city-card']//h:li[@class='place-entry']"), 10)
         XCTAssertEqual(
             doc.strings("//h:footer//h:a[.='© OpenStreetMap contributors']/@href"),
-            ["https://www.openstreetmap.org/copyright"], "Helsinki's places are OpenStreetMap's")
+            ["https://www.openstreetmap.org/copyright"], "Valletta's places are OpenStreetMap's")
     }
 
     func testWeatherIsInTheSitesWordsNotTheProviders() throws {
@@ -92,19 +92,27 @@ final class SampleSiteTests: XCTestCase {
     }
 
     func testNeighborhoodsAreTheMapsDistrictsNeverTheCityItself() throws {
-        // Helsinki's places are OpenStreetMap's, with no neighbourhood of their own: they are grouped by the base
-        // map's nearest district (place=suburb|neighbourhood), not named after the city ("Helsinki in Helsinki").
-        let city = try page("helsinki/index.html")
+        // Valletta's places are OpenStreetMap's, with no neighbourhood of their own, and its extract names no
+        // district within the city (Floriana and the Three Cities are towns of their own): its places make one
+        // cluster, named after the place nearest its middle, never after the city ("Valletta in Valletta").
         XCTAssertEqual(
-            city.strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a"), ["Kaartinkaupunki", "Kluuvi", "Keskusta"])
-        for slug in ["san-francisco", "sao-paulo", "berlin", "helsinki"] {
+            try page("valletta/index.html").strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a"), ["Around Amorino"])
+        // Where the base map names districts (place=suburb|neighbourhood|quarter), the places are grouped by the
+        // nearest: the small Helsinki extract the sample had before.
+        let helsinki = try TestSite.helsinkiExtract()
+        defer { helsinki.remove() }
+        try helsinki.build()
+        XCTAssertEqual(
+            try helsinki.page("helsinki/index.html").strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a"),
+            ["Kaartinkaupunki", "Kluuvi", "Keskusta"])
+        for slug in ["san-francisco", "sao-paulo", "berlin", "valletta"] {
             for name in try page("\(slug)/index.html").strings("//h:ul[@class='neighborhoods']/h:li/h:h3/h:a") {
                 XCTAssertFalse(
                     Neighborhoods.isCity(
                         name,
                         [
                             "san-francisco": "San Francisco, CA", "sao-paulo": "São Paulo",
-                            "berlin": "Berlin", "helsinki": "Helsinki",
+                            "berlin": "Berlin", "valletta": "Valletta",
                         ][slug] ?? ""), name)
             }
         }
@@ -173,14 +181,14 @@ final class SampleSiteTests: XCTestCase {
                     "≈ ") == true)
     }
 
-    func testHelsinkiPlacePagesWalkAlongTheStreetsOverAStreetMapAndStaySmall() throws {
-        let dir = Self.output.appendingPathComponent("helsinki/places")
+    func testVallettaPlacePagesWalkAlongTheStreetsOverAStreetMapAndStaySmall() throws {
+        let dir = Self.output.appendingPathComponent("valletta/places")
         let slugs = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         XCTAssertGreaterThan(slugs.count, 30)
         var sizes: [Int] = []
         var routed = 0
         for slug in slugs {
-            let path = "helsinki/places/\(slug)/index.html"
+            let path = "valletta/places/\(slug)/index.html"
             sizes.append(try Data(contentsOf: Self.output.appendingPathComponent(path)).count)
             let doc = try page(path)
             // One drawing for every screen: a phone sees its middle (slice at the stylesheet's proportions).
@@ -190,14 +198,27 @@ final class SampleSiteTests: XCTestCase {
                 doc.strings("//svg:svg[contains(@class,'map-cropped')]/@preserveAspectRatio"), ["xMidYMid slice"])
             XCTAssertEqual(doc.count("//svg:g[@class='map-crop-only']/svg:a[@class='map-credit']"), 1, path)
             XCTAssertEqual(doc.count("//svg:g[@class='map-wide-only']/svg:a[@class='map-credit']"), 1, path)
-            let walk = doc.strings("//h:dt[.='From Kauppatori']/following-sibling::h:dd[1]").first ?? ""
+            let walk = doc.strings("//h:dt[.='From City Gate']/following-sibling::h:dd[1]").first ?? ""
             if walk.contains("along the streets") {
                 routed += 1
                 XCTAssertEqual(doc.count("//svg:g[@class='map-route']/svg:path"), 1, path)
                 XCTAssertFalse(walk.hasPrefix("≈"), walk)
             }
         }
-        XCTAssertEqual(routed, slugs.count, "every Helsinki place is reached along the streets")
+        XCTAssertEqual(routed, slugs.count, "every Valletta place is reached along the streets")
+        // The sample's extract covers the whole of every map it draws: no map of the city shows a tile beyond it.
+        let pages = FileManager.default.enumerator(
+            at: Self.output.appendingPathComponent("valletta"), includingPropertiesForKeys: nil)
+        var maps = 0
+        var beyond: [String] = []
+        while let url = pages?.nextObject() as? URL {
+            guard url.pathExtension == "html" else { continue }
+            let html = try String(contentsOf: url, encoding: .utf8)
+            if html.contains("class=\"basemap-tiles\"") { maps += 1 }
+            if html.contains("beyond.svg") { beyond.append(url.path) }
+        }
+        XCTAssertGreaterThan(maps, 40)
+        XCTAssertEqual(beyond, [], "maps hatched beyond the extract")
         let median = sizes.sorted()[sizes.count / 2]
         XCTAssertLessThan(median, 100_000, "the median place page, its map included")
         // Cities without map data keep the estimate, labelled as one.
@@ -267,20 +288,20 @@ final class SampleSiteTests: XCTestCase {
     }
 
     func testOpeningHoursAsAWeekWithNoClaimOfTheBuildTime() throws {
-        let page = try page("helsinki/places/amos-anderson-art-museum/index.html")
+        // Casa Rocca Piccola: `Mo-Sa 10:00-16:00`.
+        let page = try page("valletta/places/casa-rocca-piccola/index.html")
         XCTAssertEqual(
             zip(page.strings("//h:table[@class='hours']//h:th"), page.strings("//h:table[@class='hours']//h:td"))
                 .map { "\($0.0) \($0.1)" },
             [
                 // The sample's language is `en`, whose clock (CLDR) has twelve hours.
-                "Mon 10:00 AM–6:00 PM", "Tue closed", "Wed 10:00 AM–8:00 PM", "Thu 10:00 AM–6:00 PM",
-                "Fri 10:00 AM–6:00 PM", "Sat 11:00 AM–5:00 PM", "Sun 11:00 AM–5:00 PM",
+                "Mon 10:00 AM–4:00 PM", "Tue 10:00 AM–4:00 PM", "Wed 10:00 AM–4:00 PM", "Thu 10:00 AM–4:00 PM",
+                "Fri 10:00 AM–4:00 PM", "Sat 10:00 AM–4:00 PM", "Sun closed",
             ])
-        // Whether it is open is the reader's browser's to say, from the same week on Helsinki's clock.
+        // Whether it is open is the reader's browser's to say, from the same week on Valletta's clock.
         XCTAssertEqual(
-            page.strings("//h:p[@class='open-now']/@data-week"),
-            ["600-1080||600-1200|600-1080|600-1080|660-1020|660-1020"])
-        XCTAssertEqual(page.strings("//h:p[@class='open-now']/@data-zone"), ["Europe/Helsinki"])
+            page.strings("//h:p[@class='open-now']/@data-week"), ["600-960|600-960|600-960|600-960|600-960|600-960|"])
+        XCTAssertEqual(page.strings("//h:p[@class='open-now']/@data-zone"), ["Europe/Malta"])
         XCTAssertEqual(page.strings("//h:p[@class='open-now']/@hidden"), ["hidden"])
         XCTAssertEqual(page.count("//h:script[contains(@src, 'assets/hours.')]"), 1)
         // Foursquare's "Daily 4:00 PM-2:00 AM" through the same model, and no stale flag from the provider.
@@ -294,9 +315,9 @@ final class SampleSiteTests: XCTestCase {
     }
 
     func testWalkingDirectionsFromTheOriginInThreeMapServicesAndTheMapApp() throws {
-        let page = try page("helsinki/places/amos-anderson-art-museum/index.html")
+        let page = try page("valletta/places/casa-rocca-piccola/index.html")
         let links = page.strings("//h:dd[@class='directions']/h:a/@href")
-        let origin = "60.167500,24.952500"  // Kauppatori, the sample's origin
+        let origin = "35.896200,14.509400"  // City Gate, the sample's origin
         let place =
             page.strings("//h:dt[.='Coordinates']/following-sibling::h:dd[1]").first?
             .split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) ?? 0 } ?? []
@@ -310,7 +331,7 @@ final class SampleSiteTests: XCTestCase {
         XCTAssertTrue(links[1].contains("origin=\(origin)&destination=") && links[1].hasSuffix("&travelmode=walking"))
         XCTAssertTrue(
             links[2].hasPrefix("https://maps.apple.com/?saddr=\(origin)&daddr=") && links[2].hasSuffix("&dirflg=w"))
-        XCTAssertTrue(target.hasSuffix("(Amos+Anderson+Art+Museum)"), target)
+        XCTAssertTrue(target.hasSuffix("(Casa+Rocca+Piccola)"), target)
         // Events with a venue on the map have them too.
         let events = try self.page("berlin/events/index.html")
         XCTAssertFalse(events.strings("//h:li[@class='event']//h:p[contains(@class,'directions')]/h:a/@href").isEmpty)

@@ -60,7 +60,7 @@ final class SavedBrowserTests: XCTestCase {
                 # Save two cities from their pages; each page's own weather is what the saved page must repeat.
                 out["city_weather"] = {}
                 out["city_button"] = []
-                for slug in ["helsinki", "berlin"]:
+                for slug in ["valletta", "berlin"]:
                     driver.get(base + slug + "/index.html")
                     name = driver.find_element(By.TAG_NAME, "h1").text
                     out["city_weather"][name] = driver.find_element(By.CSS_SELECTOR, ".city-intro .temperature").text
@@ -79,12 +79,12 @@ final class SavedBrowserTests: XCTestCase {
                 driver.find_element(By.CSS_SELECTOR, "#saved-cities a[href$='berlin/index.html']").click()
                 out["city_link_leads_to"] = driver.find_element(By.TAG_NAME, "h1").text
                 driver.get(base + "saved/index.html")
-                driver.find_element(By.CSS_SELECTOR, "#saved-cities button[aria-label='Delete Helsinki']").click()
+                driver.find_element(By.CSS_SELECTOR, "#saved-cities button[aria-label='Delete Valletta']").click()
                 alert = driver.switch_to.alert
                 out["city_confirm"] = alert.text
                 alert.dismiss()
                 out["city_after_dismiss"] = texts("#saved-cities li a")
-                driver.find_element(By.CSS_SELECTOR, "#saved-cities button[aria-label='Delete Helsinki']").click()
+                driver.find_element(By.CSS_SELECTOR, "#saved-cities button[aria-label='Delete Valletta']").click()
                 driver.switch_to.alert.accept()
                 out["city_after_accept"] = texts("#saved-cities li a")
                 driver.refresh()
@@ -101,15 +101,15 @@ final class SavedBrowserTests: XCTestCase {
                 # A place saved by an earlier version of the site kept no position: not in the files until its page
                 # is opened again.
                 driver.execute_script("""localStorage.setItem('cityguide-saved', JSON.stringify(
-                    [{path: 'helsinki/places/ateneum/index.html', name: 'Ateneum', city: 'Helsinki'}]));""")
+                    [{path: 'valletta/places/national-museum-of-archaeology/index.html', name: 'National Museum of Archaeology', city: 'Valletta'}]));""")
                 driver.get(base + "saved/index.html")
                 out["export_old_only"] = [shown("saved-export"), shown("saved-unplaced")]
-                for path in ["helsinki/places/kamp-brasserie-bar/index.html", "berlin/places/alder-roasters/index.html"]:
+                for path in ["valletta/places/yard-32-gin-tapas-bar/index.html", "berlin/places/alder-roasters/index.html"]:
                     driver.get(base + path)
                     driver.find_element(By.CSS_SELECTOR, "button.save-place").click()
                 driver.get(base + "saved/index.html")
                 out["export_mixed"] = [shown("saved-export"), shown("saved-unplaced")]
-                driver.get(base + "helsinki/places/ateneum/index.html")
+                driver.get(base + "valletta/places/national-museum-of-archaeology/index.html")
                 driver.get(base + "saved/index.html")
                 out["export_all"] = [shown("saved-export"), shown("saved-unplaced")]
                 out["places"] = texts("#saved-list li a")
@@ -119,7 +119,7 @@ final class SavedBrowserTests: XCTestCase {
                 out["kml_name"] = os.path.basename(kml_path) if kml_path else None
 
                 # From file:// the files name no pages: a phone has no such file to open.
-                driver.get(origins[1][1] + "helsinki/places/ateneum/index.html")
+                driver.get(origins[1][1] + "valletta/places/national-museum-of-archaeology/index.html")
                 driver.find_element(By.CSS_SELECTOR, "button.save-place").click()
                 driver.get(origins[1][1] + "saved/index.html")
                 local = download("saved-gpx", ".gpx")
@@ -135,7 +135,7 @@ final class SavedBrowserTests: XCTestCase {
                 for feature in json.load(open(path, encoding="utf-8"))["features"]:
                     lon, lat = feature["geometry"]["coordinates"]
                     geo.setdefault(feature["properties"]["name"], []).append([lat, lon, feature["properties"]["address"]])
-            out["geojson"] = {name: geo.get(name) for name in ["Ateneum", "Kämp Brasserie & Bar", "Alder Roasters"]}
+            out["geojson"] = {name: geo.get(name) for name in ["National Museum of Archaeology", "Yard 32 Gin & Tapas Bar", "Alder Roasters"]}
             print(json.dumps(out))
             """#
 
@@ -159,12 +159,12 @@ final class SavedBrowserTests: XCTestCase {
         XCTAssertEqual(weather.count, 2)
         XCTAssertEqual(
             result["cities"] as? [[AnyHashable]],
-            [["Helsinki", weather["Helsinki"] ?? "?", 1], ["Berlin", weather["Berlin"] ?? "?", 1]],
+            [["Valletta", weather["Valletta"] ?? "?", 1], ["Berlin", weather["Berlin"] ?? "?", 1]],
             "each saved city once, in the order saved, with its page's temperature and an icon with a title")
         XCTAssertEqual(result["cities_empty_hidden"] as? Bool, true)
         XCTAssertEqual(result["city_link_leads_to"] as? String, "Berlin")
-        XCTAssertEqual(result["city_confirm"] as? String, "Delete “Helsinki” from your saved cities?")
-        XCTAssertEqual(result["city_after_dismiss"] as? [String], ["Helsinki", "Berlin"], "Cancel keeps it")
+        XCTAssertEqual(result["city_confirm"] as? String, "Delete “Valletta” from your saved cities?")
+        XCTAssertEqual(result["city_after_dismiss"] as? [String], ["Valletta", "Berlin"], "Cancel keeps it")
         XCTAssertEqual(result["city_after_accept"] as? [String], ["Berlin"])
         XCTAssertEqual(result["city_after_reload"] as? [String], ["Berlin"])
         let gone = try XCTUnwrap(result["gone"] as? [String])
@@ -178,12 +178,14 @@ final class SavedBrowserTests: XCTestCase {
         XCTAssertEqual(result["export_old_only"] as? [Bool], [false, true], "no file of places without positions")
         XCTAssertEqual(result["export_mixed"] as? [Bool], [true, true])
         XCTAssertEqual(result["export_all"] as? [Bool], [true, false], "opening a page adds its place's position")
-        XCTAssertEqual(result["places"] as? [String], ["Ateneum", "Kämp Brasserie & Bar", "Alder Roasters"])
+        XCTAssertEqual(
+            result["places"] as? [String],
+            ["National Museum of Archaeology", "Yard 32 Gin & Tapas Bar", "Alder Roasters"])
         let geo = try XCTUnwrap(result["geojson"] as? [String: [[Any]]])
         let base = try XCTUnwrap(result["base"] as? String)
         let paths = [
-            "Ateneum": "helsinki/places/ateneum/index.html",
-            "Kämp Brasserie & Bar": "helsinki/places/kamp-brasserie-bar/index.html",
+            "National Museum of Archaeology": "valletta/places/national-museum-of-archaeology/index.html",
+            "Yard 32 Gin & Tapas Bar": "valletta/places/yard-32-gin-tapas-bar/index.html",
             "Alder Roasters": "berlin/places/alder-roasters/index.html",
         ]
         let http = try XCTUnwrap(result["http"] as? [String: Any], "the GPX was downloaded")
@@ -193,7 +195,9 @@ final class SavedBrowserTests: XCTestCase {
         XCTAssertEqual(http["title"] as? String, "Saved places · Neighborhood Guide")
         let waypoints = try XCTUnwrap(http["waypoints"] as? [[Any]])
         let placemarks = try XCTUnwrap(http["placemarks"] as? [[Any]])
-        XCTAssertEqual(waypoints.map { $0[0] as? String }, ["Ateneum", "Kämp Brasserie & Bar", "Alder Roasters"])
+        XCTAssertEqual(
+            waypoints.map { $0[0] as? String },
+            ["National Museum of Archaeology", "Yard 32 Gin & Tapas Bar", "Alder Roasters"])
         XCTAssertEqual(placemarks.map { $0[0] as? String }, waypoints.map { $0[0] as? String })
         for (index, point) in waypoints.enumerated() {
             let name = try XCTUnwrap(point[0] as? String)
@@ -213,7 +217,7 @@ final class SavedBrowserTests: XCTestCase {
         let local = try XCTUnwrap(result["file"] as? [String: Any], "the GPX was downloaded from file://")
         XCTAssertEqual(local["valid"] as? Bool, true, "\(local["schema"] ?? "")")
         let localPoints = try XCTUnwrap(local["waypoints"] as? [[Any]])
-        XCTAssertEqual(localPoints.map { $0[0] as? String }, ["Ateneum"])
+        XCTAssertEqual(localPoints.map { $0[0] as? String }, ["National Museum of Archaeology"])
         XCTAssertEqual(localPoints.first?[4] as? [String], [], "no file:// link in a file for a phone")
         XCTAssertEqual(result["console"] as? [String], [], "no errors in the console")
     }

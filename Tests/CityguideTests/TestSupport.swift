@@ -102,6 +102,32 @@ struct TestSite {
                 """)
     }
 
+    /// The built-in sample's Helsinki before the sample moved to Valletta: its four categories over the small
+    /// Helsinki extract (1 × 1.7 km, `Fixtures/wire/helsinki-*.osm.pbf`), whose maps reach beyond it.
+    static func helsinkiExtract() throws -> TestSite {
+        // The sample's own title, defaults and categories, and Helsinki as it stood among its cities.
+        let sample = try String(contentsOf: repositoryRoot.appendingPathComponent("site.yaml"), encoding: .utf8)
+        let head = try XCTUnwrap(sample.components(separatedBy: "cities:\n").first)
+        let site = try TestSite(
+            config: head.replacingOccurrences(of: "source: sample", with: "source: recorded\nrecorded: data")
+                + """
+                cities:
+                  - name: Helsinki
+                    center: [60.1690, 24.9440]
+                    origin: {name: Kauppatori, at: [60.1675, 24.9525]}
+                    timezone: Europe/Helsinki
+                    radius_km: 1.5
+
+                """)
+        let folder = site.dir.appendingPathComponent("data/helsinki")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["places", "map"] {
+            try FileManager.default.copyItem(
+                at: try fixtureFile("helsinki-\(name).osm.pbf"), to: folder.appendingPathComponent("\(name).osm.pbf"))
+        }
+        return site
+    }
+
     /// The small site (`smallConfig`, or `config`) with San Francisco's recorded coffee shops: a whole site of a
     /// few pages, for tests of what happens around a build rather than in it.
     static func smallWithCoffee(config: String = smallConfig) throws -> TestSite {

@@ -8,8 +8,11 @@ import XCTest
 /// extract with PyPI osmium, applies OSRM's foot profile, snaps with shapely and finds the shortest walk with
 /// networkx.
 final class WalkRouteTests: XCTestCase {
-    static let sampleMap = repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/helsinki/map.osm.pbf")
+    /// The small Helsinki extract the sample was built on before it moved to Valletta (`Fixtures/wire`).
+    static var helsinkiMap: URL { get throws { try fixtureFile("helsinki-map.osm.pbf") } }
     static let kauppatori = Coordinate(latitude: 60.1675, longitude: 24.9525)
+    /// The sample's origin in Valletta.
+    static let cityGate = Coordinate(latitude: 35.8962, longitude: 14.5094)
 
     /// The reference's walk from `origin` to each place, metres (nil where it finds none).
     static func reference(extract: String, origin: Coordinate, places: [Coordinate]) throws -> [Double?] {
@@ -180,13 +183,16 @@ final class WalkRouteTests: XCTestCase {
     func testSampleWalksMatchTheReference() throws {
         let output = try builtSample("walks")
         defer { try? FileManager.default.removeItem(at: output) }
-        let walks = try Self.walks(output.appendingPathComponent("helsinki/places.geojson"))
+        let walks = try Self.walks(output.appendingPathComponent("valletta/places.geojson"))
         XCTAssertGreaterThan(walks.count, 20)
-        _ = try compare(walks, extract: Self.sampleMap.path, origin: Self.kauppatori)
+        _ = try compare(
+            walks,
+            extract: repositoryRoot.appendingPathComponent("Sources/GuideFetch/Sample/valletta/map.osm.pbf").path,
+            origin: Self.cityGate)
     }
 
     func testEveryWalkIsItsPathAndNeverShorterThanTheCrowFlies() throws {
-        let map = try OSMBaseMap.extract(Self.sampleMap, label: "map.osm.pbf", boxes: nil)
+        let map = try OSMBaseMap.extract(Self.helsinkiMap, label: "map.osm.pbf", boxes: nil)
         let network = StreetNetwork(map)
         XCTAssertGreaterThan(network.edgeCount, 1000)
         var destinations: [Coordinate] = []
@@ -209,7 +215,7 @@ final class WalkRouteTests: XCTestCase {
             XCTAssertEqual(route.minutes, Int((route.metres / (5000.0 / 60)).rounded(.up)))
         }
         let reference = try Self.reference(
-            extract: Self.sampleMap.path, origin: Self.kauppatori, places: found.map(\.0))
+            extract: Self.helsinkiMap.path, origin: Self.kauppatori, places: found.map(\.0))
         for ((destination, route), expected) in zip(found, reference) {
             XCTAssertEqual(route.metres, try XCTUnwrap(expected), accuracy: 2, "walk to \(destination)")
         }
