@@ -122,8 +122,9 @@ extension SVGMap {
         var names: Set<String> = []
     }
 
-    /// How many streets a phone's map names before it names its places.
+    /// How many streets a phone's map names before it names its places, and how many stretches it tries.
     static let phoneStreetCount = 3
+    static let phoneStreetTries = 24
 
     /// On the map a phone shows (a narrow map, or a cropped map's middle `part`), its main streets are named
     /// before its places: a reader finds their way by the streets, and the legend names every place. Up to
@@ -143,9 +144,14 @@ extension SVGMap {
         }
         var early = EarlyNames()
         var order = byRankAndLength(cut)
-        while early.names.count < phoneStreetCount, let index = order.next() {
+        // The larger streets' stretches come first: past the first few dozen, what is left is where a crowded
+        // phone map has no room, and trying every one cost a tenth of a site's rendering.
+        var tries = 0
+        while early.names.count < phoneStreetCount, tries < phoneStreetTries, let index = order.next() {
             let candidate = cut[index]
-            guard !early.names.contains(candidate.name),
+            guard !early.names.contains(candidate.name) else { continue }
+            tries += 1
+            guard
                 StreetName.place(
                     candidate.name, width: candidate.width, along: candidate.stretch, size: sizes.streetSize,
                     labels: &labels, inside: part, into: &early.markup)
