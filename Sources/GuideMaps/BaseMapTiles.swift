@@ -52,16 +52,9 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     /// every change of its tags, and a block-long way has no straight stretch long enough for its name at a
     /// city's scale. In the order of each street's first way.
     static func streets(_ ways: [BaseMap.Way]) -> [BaseMap.Way] {
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
-        for (index, way) in ways.enumerated() {
-            let key = "\(way.kind.rawValue) \(way.name ?? "")"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
-        }
         var joined: [BaseMap.Way] = []
-        for key in order {
-            guard let members = groups[key], let first = members.first else { continue }
+        for members in Polylines.groups(ways.map { StreetName.Key(kind: $0.kind, name: $0.name ?? "") }) {
+            guard let first = members.first else { continue }
             guard members.count > 1 else {
                 joined.append(ways[first])
                 continue

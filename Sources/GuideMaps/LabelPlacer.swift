@@ -55,8 +55,7 @@ struct LabelPlacer {
     /// when it does not.
     func suitsPhone(_ box: Box, mark p: (x: Double, y: Double)) -> Bool {
         guard let crop else { return true }
-        let seen = p.x >= crop.minX && p.x <= crop.maxX && p.y >= crop.minY && p.y <= crop.maxY
-        return seen ? crop.contains(box) : !straddlesCrop(box)
+        return crop.contains(p) ? crop.contains(box) : !straddlesCrop(box)
     }
 
     /// Free on a wide screen, whatever a phone's part of the map cuts.
@@ -193,6 +192,11 @@ struct Box {
 
     func contains(_ other: Box) -> Bool {
         other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    /// Whether the point lies in the box or on its edge.
+    func contains(_ p: (x: Double, y: Double)) -> Bool {
+        p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY
     }
 
     /// Whether the segment passes through the box (Liang–Barsky clipping).

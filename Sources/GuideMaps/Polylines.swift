@@ -2,6 +2,22 @@
 enum Polylines {
     typealias Point = Clipping.Point
 
+    /// The indices of equal keys, one group each, the groups in the order of their first index: the lines that
+    /// may be joined together (a street's ways, by its name and kind).
+    static func groups<Key: Hashable>(_ keys: [Key]) -> [[Int]] {
+        var slots: [Key: Int] = [:]
+        var groups: [[Int]] = []
+        for (index, key) in keys.enumerated() {
+            if let slot = slots[key] {
+                groups[slot].append(index)
+            } else {
+                slots[key] = groups.count
+                groups.append([index])
+            }
+        }
+        return groups
+    }
+
     /// The lines, each joined to the others that start or end exactly where it ends or starts (reversed where
     /// needed), in the order of their first line: the same lines give the same result.
     static func joined(_ lines: [[Point]]) -> [[Point]] {

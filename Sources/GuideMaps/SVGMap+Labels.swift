@@ -21,9 +21,7 @@ extension SVGMap {
                 else { continue }
                 if gap != 16 { leader(from: p, to: spot.box, wideOnly: spot.wideOnly, into: &out) }
                 text(spot, name, className: "map-origin-label", into: &out)
-                if spot.wideOnly, let crop = labels.crop, crop.minX <= p.x, p.x <= crop.maxX, crop.minY <= p.y,
-                    p.y <= crop.maxY
-                {
+                if spot.wideOnly, labels.crop?.contains(p) == true {
                     var phone = labels.corner(name, size: size)
                     phone.phoneOnly = true
                     leader(from: p, to: phone.box, phoneOnly: true, into: &out)
@@ -80,16 +78,9 @@ extension SVGMap {
     /// `size`.
     static func nameCandidates(_ streets: [BaseMapLayer.Street], size: Double) -> [NameCandidate] {
         // Joined end to end by name and kind first, as the tiles' streets are (`BaseMapTiles.streets`).
-        var groups: [String: [Int]] = [:]
-        var order: [String] = []
-        for (index, street) in streets.enumerated() {
-            let key = "\(street.kind.rawValue) \(street.name)"
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: []].append(index)
-        }
         var candidates: [NameCandidate] = []
-        for key in order {
-            guard let members = groups[key], let street = members.first.map({ streets[$0] }),
+        for members in Polylines.groups(streets.map { StreetName.Key(kind: $0.kind, name: $0.name) }) {
+            guard let street = members.first.map({ streets[$0] }),
                 let rank = BaseMapTiles.namedKinds.firstIndex(of: street.kind)
             else { continue }
             let width = TextWidth.of(street.name, size: size)

@@ -4,6 +4,12 @@ import GuideModel
 /// A street's name written along it: on the longest straight stretch the simplified line has, turned to read
 /// left to right, and only where every part of it is free of pins, place labels, the route and other names.
 enum StreetName {
+    /// What makes ways one street, to be joined end to end before its name is placed.
+    struct Key: Hashable {
+        var kind: BaseMap.Kind
+        var name: String
+    }
+
     struct Stretch {
         var a: Clipping.Point
         var b: Clipping.Point

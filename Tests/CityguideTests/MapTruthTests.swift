@@ -160,14 +160,19 @@ final class MapTruthTests: XCTestCase {
         }
     }
 
+    /// A city's list folders (each a category's page with its map), by name.
+    static func lists(_ city: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: city.path).sorted().filter {
+            FileManager.default.fileExists(atPath: city.appendingPathComponent("\($0)/index.html").path)
+                && !["places", "events", "neighborhoods", "find", "tiles"].contains($0)
+        }
+    }
+
     /// Every numbered pin readable: none with its centre within 1.2 radii of another numbered pin, on every city
     /// and list map, wide and on a phone.
     func checkPins(_ output: URL, city: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let folder = output.appendingPathComponent(city)
-        let lists = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/index.html").path)
-                && !["places", "events", "neighborhoods", "find", "tiles"].contains($0)
-        }
+        let lists = try Self.lists(folder)
         XCTAssertFalse(lists.isEmpty, file: file, line: line)
         var maps = 0
         for page in [""] + lists {
@@ -209,11 +214,9 @@ final class MapTruthTests: XCTestCase {
     ) throws {
         try requireTool("osmium", install: "apt-get install osmium-tool")
         let folder = output.appendingPathComponent(city)
-        let lists = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().filter {
-            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\($0)/index.html").path)
-                && !["places", "events", "neighborhoods", "find", "tiles"].contains($0)
+        let pages = ([""] + (try Self.lists(folder))).map {
+            folder.appendingPathComponent($0).appendingPathComponent("index.html").path
         }
-        let pages = ([""] + lists).map { folder.appendingPathComponent($0).appendingPathComponent("index.html").path }
         let script = try String(
             contentsOf: repositoryRoot.appendingPathComponent("Tests/References/street_names.py"), encoding: .utf8)
         let answer = try python(script, [extract] + pages)
