@@ -106,7 +106,8 @@ final class ExtractReads: @unchecked Sendable {  // Each half below is read and 
                 result = .loaded(
                     BaseMap(
                         ways: before.ways + read.ways, districts: before.districts + read.districts,
-                        walkways: before.walkways + read.walkways, coverage: read.coverage ?? before.coverage))
+                        walkways: before.walkways + read.walkways, coverage: read.coverage ?? before.coverage,
+                        held: Self.union(before.held, read.held)))
             } else {
                 result = .loaded(read)
             }
@@ -116,5 +117,12 @@ final class ExtractReads: @unchecked Sendable {  // Each half below is read and 
         map = result
         mapped.formUnion(wanted.keys)
         return result
+    }
+
+    /// Both readings' cells, where both knew them.
+    static func union(_ a: DataCells?, _ b: DataCells?) -> DataCells? {
+        guard var a, let b else { return a ?? b }
+        a.formUnion(b)
+        return a
     }
 }

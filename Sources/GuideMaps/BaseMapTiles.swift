@@ -20,6 +20,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     let coast: [[(x: Double, y: Double)]]
     /// The area the data covers, on the unit square (north-west and south-east corners), when known.
     let coverage: (northWest: (x: Double, y: Double), southEast: (x: Double, y: Double))?
+    /// What the extract does not hold inside that box (nil: none, or not known).
+    let gaps: DataGaps?
     /// The grid's cells: about 600 m across in the middle latitudes, as wide as a tile of that zoom.
     static let gridZoom = 15
     private let lock = NSLock()
@@ -27,6 +29,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     private var found: [MapTile: [Int32]] = [:]
     /// The named streets simplified for each zoom, once asked for.
     private var simplified: [Int: [[(x: Double, y: Double)]]] = [:]
+    /// Each tile's part in the gaps, once found.
+    private var gapsFound: [MapTile: [(x0: Double, y0: Double, x1: Double, y1: Double)]] = [:]
     /// Their straight stretches for each zoom, once asked for.
     private var stretches: [Int: [[StreetName.Stretch]]] = [:]
 
@@ -46,6 +50,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         namedGrid = WayGrid(named, zoom: Self.gridZoom)
         coast = map.ways.filter { $0.kind == .coastline }.map(\.mercator)
         coverage = map.coverage.map { BaseMap.Way.corners($0) }
+        gaps = DataGaps(map)
     }
 
     /// The named ways joined end to end into streets, each of one name and kind: OpenStreetMap splits a street at
@@ -77,7 +82,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         let a = ((0 - projection.offsetX) / projection.scale, (0 - projection.offsetY) / projection.scale)
         let b = ((width - projection.offsetX) / projection.scale, (height - projection.offsetY) / projection.scale)
         return MapTile.covering(zoom: zoom, from: a, to: b).filter {
-            !ways($0).isEmpty || atSea($0) == true || coveredPart($0) != nil
+            !ways($0).isEmpty || atSea($0) == true || coveredPart($0) != nil || !gapParts($0).isEmpty
         }
     }
 
@@ -122,6 +127,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
     public func svg(_ tile: MapTile, style sheet: TileStyleSheet) -> Data {
         let size = MapTile.size, bleed = MapTile.bleed
         let beyond = tile == .beyond ? (0, 0, 0, 0) : coveredPart(tile)
+        let gapped = tile == .beyond ? [] : gapParts(tile)
+        let hatched = beyond != nil || !gapped.isEmpty
         let drawn =
             tile == .beyond
             ? BaseMapLayer.Drawn(markup: "", streets: [], classes: [])
@@ -130,7 +137,7 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
                 names: false, known: beyond.map { Box(minX: $0.x0, minY: $0.y0, maxX: $0.x1, maxY: $0.y1) }
             ) { self.atSea(tile, at: $0) }
         let style = sheet.part(
-            for: beyond == nil ? drawn.classes : (drawn.classes + ["bm-beyond", "bm-nodata"]).sorted())
+            for: !hatched ? drawn.classes : (drawn.classes + ["bm-beyond", "bm-nodata"]).sorted())
         var out = Markup(capacity: drawn.markup.utf8.count + style.utf8.count + 400)
         let side = Int(size + 2 * bleed)
         out.add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
@@ -149,7 +156,10 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         out.escaped(style)
         out.add("</style>")
         out.add(drawn.markup)
-        if let beyond { Self.hatch(beyond, into: &out) }
+        if hatched {
+            let whole = (-bleed, -bleed, size + bleed, size + bleed)
+            Self.hatch(beyond ?? whole, gaps: gapped, into: &out)
+        }
         out.add("</svg>\n")
         return Data(out.bytes)
     }
@@ -173,14 +183,27 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
 
     /// Whether the data covers none of a tile (its coverage known).
     func isBeyond(_ tile: MapTile) -> Bool {
-        coveredPart(tile).map { $0.x0 >= $0.x1 } ?? false
+        if coveredPart(tile).map({ $0.x0 >= $0.x1 }) ?? false { return true }
+        let gapped = gapParts(tile)
+        let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
+        return gapped.count == 1 && gapped[0].x0 <= low && gapped[0].y0 <= low && gapped[0].x1 >= high
+            && gapped[0].y1 >= high
+    }
+
+    /// A tile's part in the gaps of the data (`DataGaps`), as rectangles in its units.
+    func gapParts(_ tile: MapTile) -> [(x0: Double, y0: Double, x1: Double, y1: Double)] {
+        guard let gaps else { return [] }
+        return remembered(\.gapsFound, tile) { gaps.rectangles(tile) }
     }
 
     /// Hatching over the part of a tile beyond the data, so a map shows where its data ends instead of empty land.
     /// It covers what a way reaching out of the box, or a sea closed along the tile's edge, drew there, so the data
     /// ends at one straight edge. The pattern starts at the tile's corner, a multiple of its step, so neighbouring
     /// tiles' lines meet.
-    static func hatch(_ covered: (x0: Double, y0: Double, x1: Double, y1: Double), into out: inout Markup) {
+    static func hatch(
+        _ covered: (x0: Double, y0: Double, x1: Double, y1: Double),
+        gaps: [(x0: Double, y0: Double, x1: Double, y1: Double)] = [], into out: inout Markup
+    ) {
         let low = -MapTile.bleed, high = MapTile.size + MapTile.bleed
         out.add(
             "<defs><pattern id=\"n\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\">"
@@ -191,6 +214,8 @@ public final class BaseMapTiles: @unchecked Sendable {  // Every access to the c
         // tile is a document of its own, so the pattern's short id is its alone).
         var rectangles = [(low, low, high, high)]
         if covered.x0 < covered.x1 { rectangles.append((covered.x1, covered.y0, covered.x0, covered.y1)) }
+        // And the gaps inside it clockwise again, filled (nonzero).
+        rectangles += gaps.map { ($0.x0, $0.y0, $0.x1, $0.y1) }
         for (x0, y0, x1, y1) in rectangles {
             for (command, value) in [("M", x0), (" ", y0), ("H", x1), ("V", y1), ("H", x0)] {
                 out.add(command)

@@ -74,12 +74,19 @@ public struct BaseMap: Sendable {
     /// The area the data was cut to (an extract's box), when known: beyond it the map knows nothing, and says so
     /// instead of showing empty land.
     public var coverage: GeoBox?
+    /// Where inside `coverage` the data is (nil: not known, all of it): an extract cut to an outline holds
+    /// nothing outside it.
+    public var held: DataCells?
 
-    public init(ways: [Way] = [], districts: [District] = [], walkways: [Walkway] = [], coverage: GeoBox? = nil) {
+    public init(
+        ways: [Way] = [], districts: [District] = [], walkways: [Walkway] = [], coverage: GeoBox? = nil,
+        held: DataCells? = nil
+    ) {
         self.ways = ways
         self.districts = districts
         self.walkways = walkways
         self.coverage = coverage
+        self.held = held
     }
 
     /// Nothing to draw (the walkways alone are not drawn).
@@ -99,7 +106,7 @@ public struct BaseMap: Sendable {
             ways: ways.filter { $0.box.intersects(box) },
             districts: districts.filter { box.contains($0.coordinate) },
             walkways: walkways.filter { $0.points.contains(where: box.contains) },
-            coverage: coverage.map { $0.intersection(box) ?? GeoBox(center: center, metres: 0) } ?? box)
+            coverage: coverage.map { $0.intersection(box) ?? GeoBox(center: center, metres: 0) } ?? box, held: held)
     }
 }
 
@@ -124,6 +131,14 @@ public struct GeoBox: Sendable, Hashable {
         self.init(
             south: center.latitude - dLat, west: center.longitude - dLon, north: center.latitude + dLat,
             east: center.longitude + dLon)
+    }
+
+    /// The box grown by `metres` on every side (shrunk, for fewer than none); nil when shrunk to nothing.
+    public func grown(metres: Double) -> GeoBox? {
+        let dLat = metres / 111_320
+        let dLon = metres / max(111_320 * cos((south + north) / 2 * .pi / 180), 1)
+        let box = GeoBox(south: south - dLat, west: west - dLon, north: north + dLat, east: east + dLon)
+        return box.south < box.north && box.west < box.east ? box : nil
     }
 
     /// The smallest box around the points (an empty one at 0,0 for none).

@@ -132,6 +132,7 @@ public enum OSMBaseMap {
         var header: GeoBox?
         var nodes: GeoBox?
         var map = BaseMap()
+        var held = DataCells()
         var reader = PBFReader()
         reader.wantRelations = false
         reader.bounds = { header = $0 }
@@ -144,6 +145,7 @@ public enum OSMBaseMap {
             }
             guard boxes?.contains(where: { $0.contains(coordinate) }) ?? true else { return }
             coordinates[id] = coordinate
+            if tags.contains(where: { placeKeys.contains($0.key) }) { held.insert(coordinate) }
             if let district = district(tags, at: coordinate) { map.districts.append(district) }
             if FootProfile.isBarrier(tags) { barriers.insert(id) }
         }
@@ -152,6 +154,7 @@ public enum OSMBaseMap {
                 memberRefs[id] = refs
                 beyond.formUnion(refs.lazy.filter { coordinates[$0] == nil })
             }
+            markIfShort(refs, coordinates: coordinates, in: &held)
             let values = tagValues(tags)
             guard
                 classify(values: values) != nil || district(tags, at: nil) != nil
@@ -195,7 +198,31 @@ public enum OSMBaseMap {
             map.ways.append(way)
         }
         map.coverage = coverage(header: header, nodes: nodes)
+        map.held = held
         return map
+    }
+
+    /// The keys of a node that is a place of its own (a shop, a café, a bench's square): an extract cut to an
+    /// outline holds such nodes only inside it.
+    static let placeKeys: Set<String> = [
+        "amenity", "shop", "tourism", "office", "craft", "leisure", "historic", "healthcare", "place",
+    ]
+
+    /// Where a short way is (a building, a block's street, a yard), as data: an extract cut to an outline holds
+    /// a way only where it has a node inside, so beyond the outline there are only the long ways that cross it
+    /// (roads and borders running out into land it does not hold), and no short ones.
+    static func markIfShort(_ refs: [Int64], coordinates: [Int64: Coordinate], in held: inout DataCells) {
+        guard let first = refs.first, let start = coordinates[first] else { return }
+        var box = GeoBox(south: start.latitude, west: start.longitude, north: start.latitude, east: start.longitude)
+        for ref in refs.dropFirst() {
+            guard let c = coordinates[ref] else { return }
+            box.extend(c)
+        }
+        let metresPerDegree = 111_320.0
+        let wide = (box.east - box.west) * metresPerDegree * cos(start.latitude * .pi / 180)
+        let tall = (box.north - box.south) * metresPerDegree
+        guard wide * wide + tall * tall < DataCells.shortWay * DataCells.shortWay else { return }
+        for ref in refs { if let c = coordinates[ref] { held.insert(c) } }
     }
 
     /// Where the extract's data is: the box its header gives, where its nodes are. An extract's header names the

@@ -143,6 +143,48 @@ final class MapTruthTests: XCTestCase {
         XCTAssertGreaterThan(reading.courtyards.points, 200, "courtyards at the zooms buildings are drawn")
     }
 
+    /// Geofabrik's Monaco is cut to the country's outline: its header's box takes in Beausoleil and Cap-d'Ail,
+    /// where it holds only the roads and borders that cross the outline. `Tests/References/outline.py` holds the
+    /// tiles to Monaco's own boundary (PyPI osmium's areas): land well outside it is hatched or drawn as sea, never
+    /// left blank as if nothing stood there (625 of 1,679 points were, before the data's cells were weighed), and
+    /// Monaco itself is not hatched.
+    func testMonacoHatchesTheFranceItsExtractDoesNotHold() throws {
+        let site = try TestSite.overExtract(
+            "monaco.osm.pbf", title: "Monaco Guide", path: "mc",
+            categories: [
+                #"{id: cafes, name: Cafés, osm: ["amenity=cafe"]}"#,
+                #"{id: museums, name: Museums, osm: ["tourism=museum", "tourism=gallery"]}"#,
+            ],
+            city: [
+                "name: Monaco", "center: [43.7384, 7.4246]", "origin: {name: Place du Casino, at: [43.7396, 7.4275]}",
+                "timezone: Europe/Monaco", "radius_km: 1.5",
+            ])
+        defer { site.remove() }
+        try site.build()
+        try requireTool("rsvg-convert", install: "apt-get install librsvg2-bin")
+        let script = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Tests/References/outline.py"), encoding: .utf8)
+        let answer = try python(
+            script, try corpusFile("osm/monaco.osm.pbf").path, site.output.appendingPathComponent("monaco/tiles").path,
+            "MC")
+        struct Outline: Decodable {
+            var inside: Int
+            var inside_hatched: Int
+            var far: Int
+            var far_blank: Int
+        }
+        let outline = try JSONDecoder().decode(Outline.self, from: Data(answer.utf8))
+        XCTAssertGreaterThan(outline.inside, 5_000, "Monaco's points read")
+        XCTAssertGreaterThan(outline.far, 1_000, "points beyond the extract read")
+        XCTAssertLessThanOrEqual(
+            outline.inside_hatched * 100, outline.inside, "\(outline.inside_hatched) of Monaco's points hatched")
+        XCTAssertLessThanOrEqual(
+            outline.far_blank * 100, outline.far, "\(outline.far_blank) of \(outline.far) points beyond it blank")
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: site.output.appendingPathComponent("monaco/tiles/beyond.svg").path),
+            "tiles wholly beyond the data show the one hatched file")
+    }
+
     /// Every numbered pin of a page's maps (each copy: wide and phone), as the SVG draws them: the copy's class and
     /// each pin's centre and radius.
     static func numberedPins(_ html: String) -> [(copy: String, pins: [(x: Double, y: Double, r: Double)])] {
