@@ -133,6 +133,10 @@ public enum OSMBaseMap {
         var nodes: GeoBox?
         var map = BaseMap()
         var held = DataCells()
+        // The long ways read whole, and how many ways read whole use each node: a long way is data where it is
+        // only when it is part of the network (`markIfJoined`).
+        var long: [[Int64]] = []
+        var uses: [Int64: UInt8] = [:]
         var reader = PBFReader()
         reader.wantRelations = false
         reader.bounds = { header = $0 }
@@ -154,7 +158,14 @@ public enum OSMBaseMap {
                 memberRefs[id] = refs
                 beyond.formUnion(refs.lazy.filter { coordinates[$0] == nil })
             }
-            markIfShort(refs, coordinates: coordinates, in: &held)
+            switch markIfShort(refs, coordinates: coordinates, in: &held) {
+            case .long:
+                long.append(refs)
+                fallthrough
+            case .short:
+                for ref in refs { uses[ref, default: 0] &+= uses[ref] == 255 ? 0 : 1 }
+            case .notRead: break
+            }
             let values = tagValues(tags)
             guard
                 classify(values: values) != nil || district(tags, at: nil) != nil
@@ -198,6 +209,7 @@ public enum OSMBaseMap {
             map.ways.append(way)
         }
         map.coverage = coverage(header: header, nodes: nodes)
+        markIfJoined(long, uses: uses, coordinates: coordinates, in: &held)
         map.held = held
         return map
     }
@@ -210,19 +222,38 @@ public enum OSMBaseMap {
 
     /// Where a short way is (a building, a block's street, a yard), as data: an extract cut to an outline holds
     /// a way only where it has a node inside, so beyond the outline there are only the long ways that cross it
-    /// (roads and borders running out into land it does not hold), and no short ones.
-    static func markIfShort(_ refs: [Int64], coordinates: [Int64: Coordinate], in held: inout DataCells) {
-        guard let first = refs.first, let start = coordinates[first] else { return }
+    /// (roads and borders running out into land it does not hold), and no short ones. Whether it was read
+    /// whole, and short.
+    static func markIfShort(_ refs: [Int64], coordinates: [Int64: Coordinate], in held: inout DataCells) -> Length {
+        guard let first = refs.first, let start = coordinates[first] else { return .notRead }
         var box = GeoBox(south: start.latitude, west: start.longitude, north: start.latitude, east: start.longitude)
         for ref in refs.dropFirst() {
-            guard let c = coordinates[ref] else { return }
+            guard let c = coordinates[ref] else { return .notRead }
             box.extend(c)
         }
         let metresPerDegree = 111_320.0
         let wide = (box.east - box.west) * metresPerDegree * cos(start.latitude * .pi / 180)
         let tall = (box.north - box.south) * metresPerDegree
-        guard wide * wide + tall * tall < DataCells.shortWay * DataCells.shortWay else { return }
+        guard wide * wide + tall * tall < DataCells.shortWay * DataCells.shortWay else { return .long }
         for ref in refs { if let c = coordinates[ref] { held.insert(c) } }
+        return .short
+    }
+
+    /// A way read whole, short or long, or one not read whole.
+    enum Length { case short, long, notRead }
+
+    /// Where a long way is, as data, when it is closed or another way read whole meets each of its ends (a
+    /// country lane between two villages, a path along the cliffs): one that runs out of an extract cut to an
+    /// outline ends where a way the extract does not hold would meet it, and meets nothing.
+    static func markIfJoined(
+        _ long: [[Int64]], uses: [Int64: UInt8], coordinates: [Int64: Coordinate], in held: inout DataCells
+    ) {
+        for refs in long {
+            guard let first = refs.first, let last = refs.last else { continue }
+            let closed = first == last
+            guard closed || ((uses[first] ?? 0) > 1 && (uses[last] ?? 0) > 1) else { continue }
+            for ref in refs { if let c = coordinates[ref] { held.insert(c) } }
+        }
     }
 
     /// Where the extract's data is: the box its header gives, where its nodes are. An extract's header names the

@@ -1,5 +1,6 @@
 import Foundation
 import GuideModel
+import GuideOSM
 import XCTest
 
 @testable import GuideMaps
@@ -110,5 +111,38 @@ final class DataGapsTests: XCTestCase {
         let text = String(decoding: source.svg(across, style: ""), as: UTF8.self)
         XCTAssertTrue(text.contains("url(#n)"), "hatched")
         XCTAssertFalse(String(decoding: source.svg(inTown, style: ""), as: UTF8.self).contains("url(#n)"))
+    }
+
+    /// What the reader counts as data where it is: a short way, a place, and a long way only when closed or met
+    /// at both ends by others (a lane between two villages); not a long road that runs out of the extract and
+    /// meets nothing there, as the roads out of Geofabrik's Monaco into France do.
+    func testTheReaderCountsShortWaysPlacesAndTheNetwork() throws {
+        // Nodes 1 km apart (nine cells) along a line of latitude, and along a second line 1 km south.
+        func node(_ id: Int, _ x: Int, _ y: Int, _ tags: String = "") -> String {
+            let c = Self.centre(x * 9, y * 9)
+            return "<node id=\"\(id)\" lat=\"\(c.latitude)\" lon=\"\(c.longitude)\">\(tags)</node>"
+        }
+        func way(_ id: Int, _ nodes: [Int], _ tags: String = "<tag k=\"highway\" v=\"track\"/>") -> String {
+            "<way id=\"\(id)\">" + nodes.map { "<nd ref=\"\($0)\"/>" }.joined() + tags + "</way>"
+        }
+        let xml =
+            "<osm version=\"0.6\">"
+            + [node(1, 0, 0), node(2, 1, 0), node(3, 2, 0), node(4, 3, 0)].joined()
+            + [node(5, 0, 1), node(6, 1, 1), node(7, 2, 1)].joined()
+            + node(8, 3, 3, "<tag k=\"amenity\" v=\"cafe\"/>")
+            // A lane 1 → 2 met at both ends (by 5 → 1 and 2 → 6), and a road 3 → 4 met only at 3 (by 6 → 3);
+            // 5 and 7 meet nothing.
+            + [way(10, [1, 2]), way(11, [5, 1]), way(12, [2, 6]), way(13, [6, 3]), way(14, [3, 4])].joined()
+            + "</osm>"
+        let held = try XCTUnwrap(OSMBaseMap.extract(Data(xml.utf8), label: "test.osm").held)
+        func has(_ x: Int, _ y: Int) -> Bool {
+            let cell = DataCells.cell(Self.centre(x * 9, y * 9))
+            return held.contains(x: cell.x, y: cell.y)
+        }
+        XCTAssertTrue(has(0, 0) && has(1, 0) && has(2, 0), "the lane and the ways meeting it")
+        XCTAssertTrue(has(1, 1), "the ways 2 → 6 → 3, each met at both ends")
+        XCTAssertFalse(has(3, 0), "the road's end, which meets nothing")
+        XCTAssertFalse(has(0, 1), "nor the end of 5 → 1: a long dead end reads as a road out of the extract")
+        XCTAssertTrue(has(3, 3), "the café")
     }
 }
