@@ -43,7 +43,6 @@ struct DataGaps {
         }
         let gaps = Self.reachingTheEdge(known, width, height)
         var rows: [[Range<Int>]] = []
-        var any = false
         for y in 0..<height {
             var runs: [Range<Int>] = []
             var start: Int?
@@ -55,10 +54,9 @@ struct DataGaps {
                     start = nil
                 }
             }
-            any = any || !runs.isEmpty
             rows.append(runs)
         }
-        guard any else { return nil }
+        guard rows.contains(where: { !$0.isEmpty }) else { return nil }
         self.top = top
         self.rows = rows
     }

@@ -133,14 +133,6 @@ public struct GeoBox: Sendable, Hashable {
             east: center.longitude + dLon)
     }
 
-    /// The box grown by `metres` on every side (shrunk, for fewer than none); nil when shrunk to nothing.
-    public func grown(metres: Double) -> GeoBox? {
-        let dLat = metres / 111_320
-        let dLon = metres / max(111_320 * cos((south + north) / 2 * .pi / 180), 1)
-        let box = GeoBox(south: south - dLat, west: west - dLon, north: north + dLat, east: east + dLon)
-        return box.south < box.north && box.west < box.east ? box : nil
-    }
-
     /// The smallest box around the points (an empty one at 0,0 for none).
     public init(bounding points: [Coordinate]) {
         guard let first = points.first else {

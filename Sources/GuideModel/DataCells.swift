@@ -1,9 +1,10 @@
 import Foundation
 
 /// Where an extract holds data, as the cells of a fine Web Mercator grid (each a zoom-18 tile, 150 m at the
-/// equator, 76 m at Helsinki) that hold a node of a short way or a place. An extract cut to a country's or a city's outline
-/// (Geofabrik's are) holds nothing beyond that outline though its header's box reaches further: a map hatches the
-/// empty land there (`DataGaps`) instead of showing it blank, as if nothing stood on it.
+/// equator, 76 m at Helsinki) that hold a node of a short way, of a place or of a long way in the network
+/// (`OSMBaseMap.markIfShort`, `markIfJoined`). An extract cut to a country's or a city's outline (Geofabrik's are)
+/// holds nothing beyond that outline though its header's box reaches further: a map hatches the empty land there
+/// (`DataGaps`) instead of showing it blank, as if nothing stood on it.
 public struct DataCells: Sendable {
     public static let zoom = 18
     /// How wide a gap between data is closed: land between cells with data up to twice this apart is data (a

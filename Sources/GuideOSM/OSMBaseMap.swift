@@ -133,10 +133,11 @@ public enum OSMBaseMap {
         var nodes: GeoBox?
         var map = BaseMap()
         var held = DataCells()
-        // The long ways read whole, and how many ways read whole use each node: a long way is data where it is
-        // only when it is part of the network (`markIfJoined`).
+        // The long ways read whole, the nodes of the ways read whole, and those two or more of them meet at: a
+        // long way is data where it is only when it is part of the network (`markIfJoined`).
         var long: [[Int64]] = []
-        var uses: [Int64: UInt8] = [:]
+        var used: Set<Int64> = []
+        var met: Set<Int64> = []
         var reader = PBFReader()
         reader.wantRelations = false
         reader.bounds = { header = $0 }
@@ -163,7 +164,7 @@ public enum OSMBaseMap {
                 long.append(refs)
                 fallthrough
             case .short:
-                for ref in refs { uses[ref, default: 0] &+= uses[ref] == 255 ? 0 : 1 }
+                for ref in refs where !used.insert(ref).inserted { met.insert(ref) }
             case .notRead: break
             }
             let values = tagValues(tags)
@@ -209,7 +210,7 @@ public enum OSMBaseMap {
             map.ways.append(way)
         }
         map.coverage = coverage(header: header, nodes: nodes)
-        markIfJoined(long, uses: uses, coordinates: coordinates, in: &held)
+        markIfJoined(long, met: met, coordinates: coordinates, in: &held)
         map.held = held
         return map
     }
@@ -246,12 +247,12 @@ public enum OSMBaseMap {
     /// country lane between two villages, a path along the cliffs): one that runs out of an extract cut to an
     /// outline ends where a way the extract does not hold would meet it, and meets nothing.
     static func markIfJoined(
-        _ long: [[Int64]], uses: [Int64: UInt8], coordinates: [Int64: Coordinate], in held: inout DataCells
+        _ long: [[Int64]], met: Set<Int64>, coordinates: [Int64: Coordinate], in held: inout DataCells
     ) {
         for refs in long {
             guard let first = refs.first, let last = refs.last else { continue }
             let closed = first == last
-            guard closed || ((uses[first] ?? 0) > 1 && (uses[last] ?? 0) > 1) else { continue }
+            guard closed || (met.contains(first) && met.contains(last)) else { continue }
             for ref in refs { if let c = coordinates[ref] { held.insert(c) } }
         }
     }
